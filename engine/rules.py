@@ -1,0 +1,246 @@
+"""Rule sets: every option of Manille that the rule texts disagree on, as one frozen value.
+
+A :class:`RuleSet` is data. The engine (legal play, deals) and ``scoring`` (deal and game
+points) read it; the web app stores it with :meth:`RuleSet.to_dict`. Presets are found by
+name (``RuleSet.preset("flemish")``) and follow the table of RULES.md section 9.
+
+>>> house = RuleSet.preset("house")
+>>> house.allowed_doublings()
+(1,)
+>>> RuleSet.preset("flemish").allowed_doublings()
+(1, 2, 4)
+>>> house.replace(target=51).target
+51
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Doubling = Literal["none", "mee_tegen", "knock", "knock_back", "knock_unlimited"]
+TiePolicy = Literal["single", "stacked"]
+RenoncePenalty = Literal["sixty", "flat30"]
+Direction = Literal["clockwise", "counterclockwise"]
+
+DOUBLINGS: tuple[str, ...] = ("none", "mee_tegen", "knock", "knock_back", "knock_unlimited")
+TIE_POLICIES: tuple[str, ...] = ("single", "stacked")
+RENONCE_PENALTIES: tuple[str, ...] = ("sixty", "flat30")
+DIRECTIONS: tuple[str, ...] = ("clockwise", "counterclockwise")
+PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4, 6)
+#: Highest multiplier accepted with unlimited knocking (2**6): a sheet beyond it is a typo.
+MAX_UNLIMITED_DOUBLING = 64
+
+
+class RuleSetError(ValueError):
+    """An impossible or unknown combination of rule-set options."""
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Every option of a Manille rule set (RULES.md sections 2-9).
+
+    The defaults are the house rules, the project's default preset.
+    """
+
+    name: str = "house"
+    # Table (sections 2 and 8)
+    players: int = 4
+    direction: Direction = "clockwise"
+    # Play obligations (section 5), each its own option
+    follow_suit: bool = True
+    beat_led_suit: bool = True  # rule 2: beat an opponent winning in the led suit
+    must_trump: bool = True  # rule 3: void and an opponent winning: trump
+    must_overtrump: bool = True  # rule 3: ... and over-trump a trumped trick
+    partner_winning_free: bool = True  # rule 4: partner winning: no duty to beat or trump
+    no_undertrump: bool = True  # rule 5: no lower trump on a trumped plain-suit lead
+    # Announcement (section 3)
+    en_face: bool = False
+    blind_trump: bool = False
+    no_trump_quota: int | None = None  # most no-trump calls per side per game; None: no cap
+    cancel_on_partner_look: bool = True
+    # Doubling and multipliers (sections 4 and 6)
+    doubling: Doubling = "none"
+    no_trump_multiplier: int = 2
+    all_tricks_multiplier: int = 2
+    blind_multiplier: int = 2
+    tie_multiplier: int = 2
+    multipliers_add: bool = False  # True: x2 and x2 make x3, not x4
+    tie_policy: TiePolicy = "single"
+    renonce_penalty: RenoncePenalty = "sixty"
+    trick_bonus: bool = False  # one card point per trick taken (68 in play, threshold 34)
+    # Game end (section 7): a target, or a fixed number of deals
+    target: int | None = 101
+    deals: int | None = None
+    description: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        self.validate()
+
+    # -- construction -------------------------------------------------------------------
+
+    @classmethod
+    def preset(cls, name: str) -> RuleSet:
+        """The shipped preset called ``name``: house, flemish, pagat or french."""
+        try:
+            return PRESETS[name]
+        except KeyError:
+            raise RuleSetError(
+                f"unknown rule set {name!r}: choose one of {', '.join(PRESETS)}"
+            ) from None
+
+    @classmethod
+    def coerce(cls, rules: RuleSet | str | None) -> RuleSet:
+        """A RuleSet from a RuleSet, a preset name, or None (the house rules)."""
+        if rules is None:
+            return PRESETS["house"]
+        if isinstance(rules, RuleSet):
+            return rules
+        if isinstance(rules, str):
+            return cls.preset(rules)
+        raise RuleSetError(f"rules must be a RuleSet or a preset name, not {type(rules).__name__}")
+
+    def replace(self, **changes: Any) -> RuleSet:
+        """A copy with ``changes``; raises :class:`RuleSetError` for an impossible set."""
+        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
+        if unknown:
+            raise RuleSetError(f"unknown rule-set option(s): {', '.join(sorted(unknown))}")
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of every option; :meth:`from_dict` reads it back."""
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RuleSet:
+        """Read a dict written by :meth:`to_dict`; missing options take the defaults."""
+        known = {f.name for f in dataclasses.fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise RuleSetError(f"unknown rule-set option(s): {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+    # -- validation ---------------------------------------------------------------------
+
+    def validate(self) -> None:
+        def need(ok: bool, message: str) -> None:
+            if not ok:
+                raise RuleSetError(message)
+
+        for name in (
+            "follow_suit", "beat_led_suit", "must_trump", "must_overtrump",
+            "partner_winning_free", "no_undertrump", "en_face", "blind_trump",
+            "cancel_on_partner_look", "multipliers_add", "trick_bonus",
+        ):
+            need(isinstance(getattr(self, name), bool), f"{name}: must be true or false")
+        need(self.players in PLAYER_COUNTS, f"players: must be one of {PLAYER_COUNTS}, not {self.players!r}")
+        need(self.direction in DIRECTIONS, f"direction: must be one of {DIRECTIONS}")
+        need(self.doubling in DOUBLINGS, f"doubling: must be one of {DOUBLINGS}")
+        need(self.tie_policy in TIE_POLICIES, f"tie_policy: must be one of {TIE_POLICIES}")
+        need(self.renonce_penalty in RENONCE_PENALTIES,
+             f"renonce_penalty: must be one of {RENONCE_PENALTIES}")
+        for name in ("no_trump_multiplier", "all_tricks_multiplier", "blind_multiplier",
+                     "tie_multiplier"):
+            value = getattr(self, name)
+            need(isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 8,
+                 f"{name}: must be a whole number from 1 to 8")
+        need((self.target is None) != (self.deals is None),
+             "target / deals: a game ends either at a target or after a number of deals, "
+             "exactly one of the two")
+        if self.target is not None:
+            need(isinstance(self.target, int) and 1 <= self.target <= 1000,
+                 "target: must be a whole number of game points from 1 to 1000")
+        if self.deals is not None:
+            need(isinstance(self.deals, int) and 1 <= self.deals <= 200,
+                 "deals: must be a whole number of deals from 1 to 200")
+        if self.no_trump_quota is not None:
+            need(isinstance(self.no_trump_quota, int) and self.no_trump_quota >= 0,
+                 "no_trump_quota: must be a whole number of no-trump calls, 0 or more")
+        need(self.follow_suit or not self.beat_led_suit,
+             "beat_led_suit: beating in the led suit needs follow_suit")
+        need(self.must_trump or not self.must_overtrump,
+             "must_overtrump: over-trumping is a duty only where trumping is (must_trump)")
+        need(not (self.en_face and self.players in (2, 3)),
+             "en_face: passing the trump choice needs a partner at the table (4 or 6 players)")
+
+    # -- derived facts ------------------------------------------------------------------
+
+    def allowed_doublings(self) -> tuple[int, ...]:
+        """The doubling multipliers a sheet may record under this rule set."""
+        if self.doubling == "none":
+            return (1,)
+        if self.doubling == "knock":
+            return (1, 2)
+        if self.doubling in ("mee_tegen", "knock_back"):
+            return (1, 2, 4)
+        out, value = [], 1
+        while value <= MAX_UNLIMITED_DOUBLING:
+            out.append(value)
+            value *= 2
+        return tuple(out)
+
+    @property
+    def cards_per_player(self) -> int:
+        """8 with 2 (each hand and its dummy), 4 players; 10 with 3; 5 with 6."""
+        return {2: 8, 3: 10, 4: 8, 6: 5}[self.players]
+
+    @property
+    def tricks_per_deal(self) -> int:
+        return self.cards_per_player
+
+    @property
+    def cards_out_of_play(self) -> int:
+        """Cards lying out of play each deal: 2 with 3 and 6 players."""
+        return 32 - self.cards_per_player * (4 if self.players == 2 else self.players)
+
+    def combine(self, *multipliers: int) -> int:
+        """Combine multipliers as this rule set says: multiply them, or add their excess.
+
+        >>> RuleSet().combine(2, 2)
+        4
+        >>> RuleSet(multipliers_add=True).combine(2, 2)
+        3
+        """
+        if self.multipliers_add:
+            return 1 + sum(m - 1 for m in multipliers)
+        product = 1
+        for m in multipliers:
+            product *= m
+        return product
+
+
+PRESETS: dict[str, RuleSet] = {
+    "house": RuleSet(
+        name="house",
+        description="The house rules: no doubling, single pending x2 after 30-30, "
+        "no under-trumping.",
+    ),
+    "flemish": RuleSet(
+        name="flemish",
+        doubling="mee_tegen",
+        no_undertrump=False,
+        description="Flemish standard: mee/tegen doubling (x2/x4), under-trumping allowed.",
+    ),
+    "pagat": RuleSet(
+        name="pagat",
+        doubling="mee_tegen",
+        no_undertrump=False,
+        description="Pagat / Lanssens: as Flemish; also played by 2, 3 and 6 players.",
+    ),
+    "french": RuleSet(
+        name="french",
+        direction="counterclockwise",
+        beat_led_suit=False,
+        must_trump=False,
+        must_overtrump=False,
+        no_undertrump=False,
+        en_face=True,
+        blind_trump=True,
+        cancel_on_partner_look=False,
+        doubling="knock",
+        renonce_penalty="flat30",
+        description="French: follow suit, trumping optional, knocking, en face, "
+        "blind trump allowed, renonce a flat 30.",
+    ),
+}
