@@ -1,0 +1,12 @@
+from django.core.management.base import BaseCommand
+
+from club.services.demo import DEMO_PASSWORD, DEMO_USERNAME, create_demo_club
+
+
+class Command(BaseCommand):
+    help = "Create (or complete) the demo club, its players and pairs, and the organiser login."
+
+    def handle(self, *args, **options):
+        club = create_demo_club()
+        self.stdout.write(self.style.SUCCESS(
+            f"Demo club “{club.name}” ready: log in as {DEMO_USERNAME} / {DEMO_PASSWORD}"))

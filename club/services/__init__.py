@@ -1,0 +1,1 @@
+"""Service functions: each does one thing in one transaction. Views call these."""

@@ -1,0 +1,45 @@
+"""django-tables2 tables for lists: sortable, paginated, exportable to CSV and XLSX."""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+from django.utils.translation import gettext_lazy as _
+
+from club.models import Club, Membership, Pair
+
+
+class ClubTable(tables.Table):
+    name = tables.Column(linkify=True, verbose_name=_("Club"))
+    town = tables.Column(verbose_name=_("Town"))
+    members = tables.Column(verbose_name=_("Active members"), attrs={"td": {"class": "num"}})
+
+    class Meta:
+        model = Club
+        fields = ["name", "town", "members"]
+        order_by = "name"
+
+
+class MemberTable(tables.Table):
+    last_name = tables.Column(accessor="player__last_name", verbose_name=_("Name"),
+                              linkify=lambda record: record.player.get_absolute_url())
+    first_name = tables.Column(accessor="player__first_name", verbose_name=_("First name"))
+    member_number = tables.Column(accessor="player__member_number", verbose_name=_("Member number"))
+    active = tables.BooleanColumn(verbose_name=_("Active"))
+
+    class Meta:
+        model = Membership
+        fields = ["last_name", "first_name", "member_number", "active"]
+        order_by = ("last_name", "first_name")
+
+
+class PairTable(tables.Table):
+    name = tables.Column(verbose_name=_("Pair"), empty_values=(), order_by=("name", "pk"))
+    players = tables.Column(verbose_name=_("Players"), empty_values=(), orderable=False,
+                            accessor="players_label")
+
+    class Meta:
+        model = Pair
+        fields = ["name", "players"]
+
+    def render_name(self, record):
+        return record.name or "—"

@@ -1,0 +1,26 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from club.views import clubs, home
+from club.views.auth import ThrottledLoginView
+
+urlpatterns = [
+    path("", home.HomeView.as_view(), name="home"),
+    path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+    path("clubs/", clubs.ClubListView.as_view(), name="club-list"),
+    path("clubs/new/", clubs.ClubCreateView.as_view(), name="club-create"),
+    path("clubs/<slug:slug>/", clubs.ClubDetailView.as_view(), name="club-detail"),
+    path("clubs/<slug:slug>/edit/", clubs.ClubUpdateView.as_view(), name="club-edit"),
+    path("clubs/<slug:slug>/players/add/", clubs.PlayerAddView.as_view(), name="club-player-add"),
+    path("clubs/<slug:slug>/players/import/", clubs.PlayerImportView.as_view(),
+         name="club-player-import"),
+    path("clubs/<slug:slug>/members/<int:player>/", clubs.MembershipUpdateView.as_view(),
+         name="club-membership-edit"),
+    path("clubs/<slug:slug>/pairs/add/", clubs.PairCreateView.as_view(), name="club-pair-add"),
+    path("players/<int:pk>/", clubs.PlayerDetailView.as_view(), name="player-detail"),
+    path("players/<int:pk>/edit/", clubs.PlayerUpdateView.as_view(), name="player-edit"),
+]

@@ -1,0 +1,43 @@
+"""Shared view pieces: permission mixins and exportable table views."""
+
+from __future__ import annotations
+
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+from django_tables2 import SingleTableMixin
+from django_tables2.export.views import ExportMixin
+
+from club.models import Club, can_edit_club
+
+
+class ClubEditMixin(LoginRequiredMixin):
+    """Anonymous users go to the login page; users who may not edit the club get 403."""
+
+    club_kwarg = "slug"
+
+    def dispatch(self, request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return self.handle_no_permission()
+        self.club = get_object_or_404(Club, slug=kwargs[self.club_kwarg])
+        if not can_edit_club(request.user, self.club):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        kwargs.setdefault("club", self.club)
+        return super().get_context_data(**kwargs)
+
+
+class ExportableTableMixin(ExportMixin, SingleTableMixin):
+    """A django-tables2 table, sortable and paginated, exportable as CSV and XLSX."""
+
+    export_formats = ("csv", "xlsx")
+    paginate_by = 50
+    export_name = "troef"
+
+    def get_export_filename(self, export_format):
+        return f"{self.get_export_name()}.{export_format}"
+
+    def get_export_name(self) -> str:
+        return self.export_name

@@ -1,0 +1,172 @@
+"""Pages for clubs, their members and pairs, players, and the CSV import."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.db.models import Count, Q
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.generic import CreateView, DetailView, FormView, ListView, UpdateView
+
+from club.forms import ClubForm, CsvImportForm, MembershipForm, PairForm, PlayerForm
+from club.models import Club, ClubRole, Membership, Pair, Player, can_edit_club
+from club.services.players import add_player_to_club, import_players_csv
+from club.tables import ClubTable, MemberTable, PairTable
+from club.views.base import ClubEditMixin, ExportableTableMixin
+
+
+class ClubListView(ExportableTableMixin, ListView):
+    template_name = "club/club_list.html"
+    table_class = ClubTable
+    export_name = "clubs"
+
+    def get_queryset(self):
+        return Club.objects.annotate(members=Count("memberships", filter=Q(memberships__active=True))).order_by("name")
+
+
+class ClubDetailView(ExportableTableMixin, DetailView):
+    """A club's page: its members as a table (exportable), its pairs."""
+
+    model = Club
+    template_name = "club/club_detail.html"
+    table_class = MemberTable
+
+    def get_export_name(self) -> str:
+        return f"{self.object.slug}-members"
+
+    def get_table_data(self):
+        return Membership.objects.filter(club=self.object).select_related("player")
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        ctx["can_edit"] = can_edit_club(self.request.user, self.object)
+        ctx["pairs"] = PairTable(
+            Pair.objects.filter(club=self.object).select_related("first", "second"),
+            prefix="pairs-", orderable=False)
+        return ctx
+
+    def get(self, request, *args, **kwargs):
+        self.object = self.get_object()
+        return self.render_to_response(self.get_context_data(object=self.object))
+
+
+class ClubCreateView(LoginRequiredMixin, CreateView):
+    model = Club
+    form_class = ClubForm
+    template_name = "club/form.html"
+
+    @transaction.atomic
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        ClubRole.objects.create(user=self.request.user, club=self.object, role=ClubRole.Role.OWNER)
+        messages.success(self.request, _("Club created. You are its owner."))
+        return response
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(title=_("New club"), **kwargs)
+
+
+class ClubUpdateView(ClubEditMixin, UpdateView):
+    model = Club
+    form_class = ClubForm
+    template_name = "club/form.html"
+    slug_url_kwarg = "slug"
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(title=_("Edit %(club)s") % {"club": self.club}, **kwargs)
+
+
+class PlayerAddView(ClubEditMixin, FormView):
+    form_class = PlayerForm
+    template_name = "club/form.html"
+
+    def form_valid(self, form):
+        player = add_player_to_club(self.club, **form.cleaned_data)
+        messages.success(self.request, _("%(player)s is a member of %(club)s.")
+                         % {"player": player, "club": self.club})
+        return redirect(self.club)
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(title=_("New player in %(club)s") % {"club": self.club},
+                                        **kwargs)
+
+
+class MembershipUpdateView(ClubEditMixin, UpdateView):
+    form_class = MembershipForm
+    template_name = "club/form.html"
+
+    def get_object(self, queryset=None):
+        return get_object_or_404(Membership.objects.select_related("player"), club=self.club,
+                                 player_id=self.kwargs["player"])
+
+    def get_success_url(self):
+        return self.club.get_absolute_url()
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(
+            title=_("Membership of %(player)s") % {"player": self.object.player}, **kwargs)
+
+
+class PairCreateView(ClubEditMixin, CreateView):
+    form_class = PairForm
+    template_name = "club/form.html"
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "club": self.club}
+
+    def form_valid(self, form):
+        form.instance.club = self.club
+        form.save()
+        messages.success(self.request, _("Pair added."))
+        return redirect(self.club)
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(title=_("New pair in %(club)s") % {"club": self.club},
+                                        **kwargs)
+
+
+class PlayerDetailView(DetailView):
+    model = Player
+    template_name = "club/player_detail.html"
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        ctx["memberships"] = self.object.memberships.select_related("club")
+        ctx["can_edit"] = any(can_edit_club(self.request.user, m.club) for m in ctx["memberships"])
+        return ctx
+
+
+class PlayerUpdateView(LoginRequiredMixin, UpdateView):
+    model = Player
+    form_class = PlayerForm
+    template_name = "club/form.html"
+
+    def dispatch(self, request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return self.handle_no_permission()
+        player = get_object_or_404(Player, pk=kwargs["pk"])
+        if not any(can_edit_club(request.user, m.club) for m in player.memberships.select_related("club")):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(title=_("Edit %(player)s") % {"player": self.object}, **kwargs)
+
+
+class PlayerImportView(ClubEditMixin, FormView):
+    form_class = CsvImportForm
+    template_name = "club/import.html"
+
+    def form_valid(self, form):
+        report = import_players_csv(self.request.user, self.club, form.cleaned_data["file"].read())
+        if not report.ok:
+            return render(self.request, self.template_name,
+                          self.get_context_data(form=form, report=report), status=400)
+        messages.success(self.request, _("Imported %(created)d new players; %(linked)d existing "
+                                         "players added as members.")
+                         % {"created": report.created, "linked": report.linked})
+        return redirect(reverse("club-detail", args=[self.club.slug]))

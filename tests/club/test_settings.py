@@ -1,0 +1,38 @@
+"""Settings: embedded defaults, and a production mode that passes check --deploy."""
+
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_check(extra_env):
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "DJANGO_DEBUG")}
+    env.update(extra_env)
+    return subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+
+
+def test_check_deploy_is_clean_in_production_mode():
+    result = run_check({"TROEF_PRODUCTION": "1",
+                        "DJANGO_SECRET_KEY": secrets.token_urlsafe(64),
+                        "DJANGO_ALLOWED_HOSTS": "troef.example.org"})
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_development_defaults_are_not_deployable():
+    result = run_check({})
+    assert result.returncode != 0
+    assert "DEBUG" in result.stdout + result.stderr
+
+
+def test_embedded_defaults_use_sqlite_and_eager_tasks(settings):
+    if os.environ.get("DATABASE_URL"):
+        return  # the services pass runs on PostgreSQL on purpose
+    assert settings.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
+    assert settings.CELERY_TASK_ALWAYS_EAGER is True

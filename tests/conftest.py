@@ -1,0 +1,57 @@
+"""Shared fixtures. Services tests (marker ``services``) run only in .ci/run's second pass,
+where skipping any test fails the run (TROEF_FORBID_SKIPS=1)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+
+def pytest_collection_modifyitems(config, items):
+    if os.environ.get("TROEF_SERVICES") == "1":
+        return
+    skip = pytest.mark.skip(reason="needs PostgreSQL, Redis and a Celery worker: run by .ci/run")
+    for item in items:
+        if "services" in item.keywords:
+            item.add_marker(skip)
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    if os.environ.get("TROEF_FORBID_SKIPS") == "1":
+        skipped = len(terminalreporter.stats.get("skipped", []))
+        if skipped:
+            terminalreporter.write_line(f"FAIL: {skipped} test(s) skipped in the services pass")
+            config._troef_skips = skipped
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if getattr(session.config, "_troef_skips", 0) and session.exitstatus == 0:
+        session.exitstatus = 1
+
+
+@pytest.fixture
+def organiser(db, django_user_model):
+    return django_user_model.objects.create_user("org", password="pw-org-12345")
+
+
+@pytest.fixture
+def club_a(db, organiser):
+    from club.models import Club, ClubRole
+
+    club = Club.objects.create(name="Club A", slug="club-a", town="Gent")
+    ClubRole.objects.create(user=organiser, club=club, role=ClubRole.Role.OWNER)
+    return club
+
+
+@pytest.fixture
+def club_b(db):
+    from club.models import Club
+
+    return Club.objects.create(name="Club B", slug="club-b", town="Namur")
+
+
+@pytest.fixture
+def org_client(client, organiser):
+    client.force_login(organiser)
+    return client
