@@ -7,6 +7,7 @@ from club.views.auth import ThrottledLoginView
 
 urlpatterns = [
     path("", home.HomeView.as_view(), name="home"),
+    path("health/", home.health, name="health"),
     path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -1,4 +1,6 @@
+from django.db import connection
 from django.db.models import Count, Q
+from django.http import HttpResponse
 from django.views.generic import TemplateView
 
 from club.models import Club
@@ -12,3 +14,10 @@ class HomeView(TemplateView):
         ctx["clubs"] = Club.objects.annotate(
             members=Count("memberships", filter=Q(memberships__active=True))).order_by("name")[:20]
         return ctx
+
+
+def health(request):
+    """For load balancers and docker-compose: the app answers and its database too."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+    return HttpResponse("ok", content_type="text/plain")

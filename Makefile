@@ -1,0 +1,33 @@
+# Troef: `make run` serves the demo club; `make test` runs the suite. Nothing else needed.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-$(shell sha1sum requirements.txt | cut -c1-12)
+
+.PHONY: install run test test-fast lint bench clean
+
+$(STAMP): requirements.txt
+	@./.ci/install-system-deps
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	@rm -f $(VENV)/.installed-* && touch $(STAMP)
+
+install: $(STAMP)
+
+run: install
+	@$(BIN)/python manage.py migrate --noinput -v0
+	@$(BIN)/python manage.py demo
+	@echo "Troef: http://127.0.0.1:8000/  (Ctrl-C stops)"
+	@$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+test: install
+	@$(BIN)/python -m pytest -q
+
+lint: install
+	@$(BIN)/ruff check engine scoring club tests benchmarks
+
+bench: install
+	@for b in benchmarks/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) db.sqlite3 media staticfiles .pytest_cache .hypothesis
