@@ -1,0 +1,55 @@
+"""Competition rules for Manille: deals to game points, games, matches, standings and seasons.
+
+Pure Python (no Django). The web app, the PDFs and the standings all call this package:
+nothing else computes a score. Modules: ``deal`` (one deal's facts and score), ``game``
+(games and sheets), ``match`` (match formats and outcomes), ``records``/``metrics``/
+``standings`` (ranking), ``seasons`` (ladders and club rankings), ``errors``.
+
+>>> import scoring
+>>> scoring.score_deal(scoring.DealResult(points=(35, 25), trump=None, doubling=4), "flemish").points
+(40, 0)
+"""
+
+from scoring.deal import (
+    DealResult,
+    DealScore,
+    check_deal,
+    points_in_play,
+    score_deal,
+)
+from scoring.errors import (
+    DealError,
+    GameFinishedError,
+    MatchError,
+    ScoringError,
+    StandingsError,
+)
+from scoring.game import Game, ScoredDeal, Sheet, replay_sheet
+from scoring.match import MatchFormat, MatchOutcome, SideOutcome, score_match
+from scoring.metrics import METRICS, Metric, get_metric, register
+from scoring.records import MatchRecord
+from scoring.seasons import (
+    ClubRow,
+    EventResult,
+    LadderRow,
+    club_ranking,
+    event_results,
+    red_lantern,
+    season_ladder,
+)
+from scoring.standings import (
+    DEFAULT_ORDER,
+    StandingRow,
+    Standings,
+    draw_lot,
+    rank_entries,
+)
+
+__all__ = [
+    "DEFAULT_ORDER", "METRICS", "ClubRow", "DealError", "DealResult", "DealScore",
+    "EventResult", "Game", "GameFinishedError", "LadderRow", "MatchError", "MatchFormat",
+    "MatchOutcome", "MatchRecord", "Metric", "ScoredDeal", "ScoringError", "Sheet",
+    "SideOutcome", "StandingRow", "Standings", "StandingsError", "check_deal", "club_ranking",
+    "draw_lot", "event_results", "get_metric", "points_in_play", "rank_entries", "red_lantern",
+    "register", "replay_sheet", "score_deal", "score_match", "season_ladder",
+]

@@ -1,0 +1,335 @@
+"""One deal: the facts written on the sheet (:class:`DealResult`) and their game points (RULES.md §6).
+
+This module owns what a deal scores under a rule set: the points in play and the threshold,
+every multiplier, the 30-30 tie and its pending multiplier, renonce penalties and cancelled
+deals, and every check that a deal's facts add up. Nothing else in the project computes a
+deal's score.
+
+>>> from engine.rules import RuleSet
+>>> score_deal(DealResult(points=(38, 22), trump="h"), "house")
+DealScore(points=(8, 0), pending=1, multiplier=1, outcome='won')
+>>> points, pending = score_deal(DealResult(points=(30, 30), trump="s"), "house")
+>>> points, pending
+((0, 0), 2)
+
+Rounding (3 or 6 players, where 2 cards lie out of play): the points in play are the sum the
+sheet records, between 50 and 60; the threshold T is half that sum *rounded down*. A side
+wins the deal when it has more points than the other side and scores (its points - T) times
+the multipliers, so with an odd sum (say 31-28, T = 29) the winner scores 2, never a
+fraction. A 30-30-style tie is possible only when the sum is even.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from engine.rules import RuleSet
+from scoring.errors import DealError
+
+TRUMPS: tuple[str, ...] = ("c", "d", "h", "s")
+_TRUMP_INPUT = {"c": "c", "d": "d", "h": "h", "s": "s", "♣": "c", "♦": "d", "♥": "h", "♠": "s"}
+#: Card points in the 32-card deck.
+DECK_POINTS = 60
+#: Game points the other side receives for a renonce under the ``flat30`` penalty.
+FLAT_RENONCE_POINTS = 30
+# Card points of the 32 cards, highest first: the most that k cards out of play can hold.
+_CARD_POINTS_DESC = (5,) * 4 + (4,) * 4 + (3,) * 4 + (2,) * 4 + (1,) * 4 + (0,) * 12
+
+Outcome = Literal["won", "tie", "renonce", "cancelled"]
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _side(field: str, value: object) -> int | None:
+    if value is None or (_is_int(value) and value in (0, 1)):
+        return value  # type: ignore[return-value]
+    raise DealError(field, "side_invalid", f"must be side 0, side 1 or empty, not {value!r}")
+
+
+def _flag(field: str, value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise DealError(field, "flag_type", f"must be true or false, not {value!r}")
+
+
+def _pair(field: str, value: object) -> tuple[int, int] | None:
+    if value is None:
+        return None
+    if not (isinstance(value, (tuple, list)) and len(value) == 2 and all(map(_is_int, value))):
+        raise DealError(field, f"{field}_type",
+                        f"must be a pair of whole numbers (side 0, side 1), not {value!r}")
+    if value[0] < 0 or value[1] < 0:
+        raise DealError(field, f"{field}_negative", f"cannot be negative: {tuple(value)}")
+    return (value[0], value[1])
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """The facts of one deal as written on the score sheet, side 0 ("We") and side 1 ("They").
+
+    ``points``: the two sides' card points, or None when a renonce or a cancellation decides
+    the deal; ``trump``: ``'c' 'd' 'h' 's'`` (♣♦♥♠ and capitals accepted) or None for no trump;
+    ``doubling``: the doubling multiplier (1, 2, 4 ...); ``all_tricks``: the side that took
+    every trick, or None; ``renonce``: the side that revoked, or None; ``cancelled``: the
+    dealer's partner looked early. Where the rule set needs them: ``blind`` (blind trump),
+    ``en_face`` (trump choice passed to the partner), ``tricks`` (tricks per side: needed for
+    the trick bonus, and all tricks is derived from them), ``dealer_side`` (for the no-trump
+    quota; a :class:`~scoring.game.Game` can infer it from its first dealer).
+
+    Types are checked here; whether the facts add up under a rule set is :func:`check_deal`.
+
+    >>> DealResult(points=[41, 19], trump="♣", doubling=2)
+    DealResult(points=(41, 19), trump='c', doubling=2, all_tricks=None, renonce=None, \
+cancelled=False, blind=False, en_face=False, tricks=None, dealer_side=None)
+    >>> DealResult(points=None, trump="x")
+    Traceback (most recent call last):
+    scoring.errors.DealError: trump: must be one of c, d, h, s (or ♣♦♥♠) or empty for no trump, not 'x'
+    """
+
+    points: tuple[int, int] | None
+    trump: str | None
+    doubling: int = 1
+    all_tricks: int | None = None
+    renonce: int | None = None
+    cancelled: bool = False
+    blind: bool = False
+    en_face: bool = False
+    tricks: tuple[int, int] | None = None
+    dealer_side: int | None = None
+
+    def __post_init__(self) -> None:
+        put = object.__setattr__
+        put(self, "points", _pair("points", self.points))
+        put(self, "tricks", _pair("tricks", self.tricks))
+        trump = self.trump
+        if trump is not None:
+            trump = _TRUMP_INPUT.get(trump.lower()) if isinstance(trump, str) else None
+            if trump is None:
+                raise DealError("trump", "trump_invalid", "must be one of c, d, h, s (or ♣♦♥♠) "
+                                f"or empty for no trump, not {self.trump!r}")
+        put(self, "trump", trump)
+        if not _is_int(self.doubling) or self.doubling < 1:
+            raise DealError("doubling", "doubling_type",
+                            f"must be a whole multiplier 1, 2, 4 ..., not {self.doubling!r}")
+        for name in ("all_tricks", "renonce", "dealer_side"):
+            _side(name, getattr(self, name))
+        for name in ("cancelled", "blind", "en_face"):
+            _flag(name, getattr(self, name))
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict; :meth:`from_dict` reads it back.
+
+        >>> DealResult.from_dict(DealResult(points=(38, 22), trump=None).to_dict()).points
+        (38, 22)
+        """
+        return {f.name: (list(v) if isinstance(v := getattr(self, f.name), tuple) else v)
+                for f in dataclasses.fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> DealResult:
+        """Read a dict written by :meth:`to_dict`; missing optional fields take their defaults.
+
+        >>> DealResult.from_dict({"points": None, "trump": "h", "renonce": 0}).renonce
+        0
+        """
+        known = {f.name for f in dataclasses.fields(cls)}
+        for name in data:
+            if name not in known:
+                raise DealError(name, "unknown_field", "is not a fact a deal records")
+        for name in ("points", "trump"):
+            if name not in data:
+                raise DealError(name, "field_missing", "must be given (empty is allowed)")
+        return cls(**data)
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore:
+    """What a deal scores: both sides' game points, the pending multiplier for the next deal,
+    the combined multiplier the deal carried and its outcome (``won``, ``tie``, ``renonce``,
+    ``cancelled``). Unpacks as ``points, pending``.
+
+    >>> score = DealScore(points=(0, 16), pending=1, multiplier=2, outcome="won")
+    >>> score.winner
+    1
+    >>> (a, b), pending = score
+    >>> (a, b, pending)
+    (0, 16, 1)
+    """
+
+    points: tuple[int, int]
+    pending: int
+    multiplier: int
+    outcome: Outcome
+
+    @property
+    def winner(self) -> int | None:
+        """The side that scored, or None when nobody did."""
+        a, b = self.points
+        return 0 if a > b else 1 if b > a else None
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self.points, self.pending))
+
+
+def points_in_play(rules: RuleSet | str | None = None) -> tuple[int, int]:
+    """The lowest and highest total the two sides' points may add up to under ``rules``.
+
+    60 with 32 cards in play; 68 with the trick bonus (one point per trick); with 3 or 6
+    players the 2 cards out of play hold 0 to 10 card points, so 50 to 60.
+
+    >>> points_in_play("house"), points_in_play(RuleSet(trick_bonus=True))
+    ((60, 60), (68, 68))
+    >>> points_in_play(RuleSet.preset("pagat").replace(players=3))
+    (50, 60)
+    """
+    rules = RuleSet.coerce(rules)
+    bonus = rules.tricks_per_deal if rules.trick_bonus else 0
+    out = sum(_CARD_POINTS_DESC[: rules.cards_out_of_play])
+    return DECK_POINTS - out + bonus, DECK_POINTS + bonus
+
+
+def _check_allowed(deal: DealResult, rules: RuleSet) -> None:
+    if deal.doubling not in rules.allowed_doublings():
+        allowed = ", ".join(f"x{m}" for m in rules.allowed_doublings())
+        raise DealError("doubling", "doubling_not_allowed", f"x{deal.doubling} is not allowed "
+                        f"under rule set {rules.name!r} (allowed: {allowed})")
+    if deal.blind and not rules.blind_trump:
+        raise DealError("blind", "blind_not_allowed",
+                        f"rule set {rules.name!r} does not allow blind trump")
+    if deal.en_face and not rules.en_face:
+        raise DealError("en_face", "en_face_not_allowed", f"rule set {rules.name!r} does not "
+                        "allow passing the trump choice to the partner (en face)")
+    if deal.cancelled and not rules.cancel_on_partner_look:
+        raise DealError("cancelled", "cancel_not_allowed", f"rule set {rules.name!r} does not "
+                        "cancel a deal when the dealer's partner looks early")
+
+
+def _refuse_facts(deal: DealResult, why: str, names: tuple[str, ...]) -> None:
+    for name in names:
+        if getattr(deal, name) is not None:
+            raise DealError(name, f"{name}_not_allowed", f"must be empty: {why}")
+
+
+def _check_tricks(deal: DealResult, rules: RuleSet, points: tuple[int, int]) -> DealResult:
+    tricks = deal.tricks
+    if tricks is None:
+        if rules.trick_bonus:
+            raise DealError("tricks", "tricks_missing", "the trick bonus (one point per trick) "
+                            f"of rule set {rules.name!r} needs the tricks each side took")
+        return deal
+    per_deal = rules.tricks_per_deal
+    if sum(tricks) != per_deal:
+        raise DealError("tricks", "tricks_total",
+                        f"the two sides' tricks must add up to {per_deal}, not {sum(tricks)}")
+    for side in (0, 1):
+        cards = points[side] - (tricks[side] if rules.trick_bonus else 0)
+        if cards < 0:
+            raise DealError("points", "points_below_tricks", f"with the trick bonus side {side}'s "
+                            f"points include its {tricks[side]} tricks, so at least {tricks[side]}")
+        if tricks[side] == 0 and cards > 0:
+            raise DealError("tricks", "tricks_points",
+                            f"side {side} took no trick, so it cannot have card points")
+    capot = 0 if tricks[0] == per_deal else 1 if tricks[1] == per_deal else None
+    if deal.all_tricks is None:
+        return deal if capot is None else dataclasses.replace(deal, all_tricks=capot)
+    if deal.all_tricks != capot:
+        raise DealError("all_tricks", "all_tricks_tricks", f"side {deal.all_tricks} is said to "
+                        f"take all tricks but the recorded tricks are {tricks[0]}-{tricks[1]}")
+    return deal
+
+
+def check_deal(result: DealResult, rules: RuleSet | str | None = None) -> DealResult:
+    """Check that a deal's facts add up and are allowed under ``rules``; raise :class:`DealError`.
+
+    Returns the deal, with ``all_tricks`` derived when the recorded tricks show one side took
+    them all (all tricks is never guessed from the points: 60-0 alone is not all tricks).
+
+    >>> check_deal(DealResult(points=(60, 0), trump="c", tricks=(8, 0)), "house").all_tricks
+    0
+    >>> check_deal(DealResult(points=(38, 20), trump="c"), "house")
+    Traceback (most recent call last):
+    scoring.errors.DealError: points: the two sides' points must add up to 60, not 58
+    """
+    rules = RuleSet.coerce(rules)
+    if not isinstance(result, DealResult):
+        raise DealError(None, "deal_type", f"a deal must be a DealResult, not {type(result).__name__}")
+    _check_allowed(result, rules)
+    if result.cancelled:
+        _refuse_facts(result, "a cancelled deal records nothing",
+                      ("points", "renonce", "all_tricks", "tricks"))
+        return result
+    if result.renonce is not None:
+        _refuse_facts(result, "a renonce decides the deal by its penalty",
+                      ("points", "all_tricks", "tricks"))
+        return result
+    points = result.points
+    if points is None:
+        raise DealError("points", "points_missing",
+                        "a deal that was played needs both sides' card points")
+    low, high = points_in_play(rules)
+    total = points[0] + points[1]
+    if not low <= total <= high:
+        expected = f"{high}" if low == high else f"between {low} and {high}"
+        raise DealError("points", "points_total",
+                        f"the two sides' points must add up to {expected}, not {total}")
+    deal = _check_tricks(result, rules, points)
+    if deal.all_tricks is not None and points[1 - deal.all_tricks]:
+        raise DealError("all_tricks", "all_tricks_points", f"side {deal.all_tricks} cannot take "
+                        f"all tricks while side {1 - deal.all_tricks} has "
+                        f"{points[1 - deal.all_tricks]} points")
+    return deal
+
+
+def score_deal(result: DealResult, rules: RuleSet | str | None = None, pending: int = 1) -> DealScore:
+    """Score one deal under ``rules`` with the ``pending`` tie multiplier it inherits.
+
+    The side with more than half the points in play scores the excess times the deal's
+    multipliers (no trump, doubling, blind, all tricks, pending, combined as the rule set
+    says); the other side scores nothing. A tie leaves the next deal pending; the first deal
+    won or decided by a renonce uses and clears the pending multiplier; a cancelled deal leaves
+    it as it was.
+
+    >>> score_deal(DealResult(points=(60, 0), trump=None, all_tricks=0), "house").points
+    (120, 0)
+    >>> score_deal(DealResult(points=(45, 15), trump="c"), "house", pending=2).points
+    (30, 0)
+    >>> score_deal(DealResult(points=None, trump="h", renonce=0), "flemish").points
+    (0, 30)
+    """
+    rules = RuleSet.coerce(rules)
+    if not _is_int(pending) or pending < 1:
+        raise DealError("pending", "pending_invalid",
+                        f"the pending multiplier must be a whole number, 1 or more, not {pending!r}")
+    deal = check_deal(result, rules)
+    if deal.cancelled:
+        return DealScore((0, 0), pending, 1, "cancelled")
+    factors = [deal.doubling, pending]
+    if deal.trump is None:
+        factors.append(rules.no_trump_multiplier)
+    if deal.blind:
+        factors.append(rules.blind_multiplier)
+    if deal.renonce is not None:
+        if rules.renonce_penalty == "flat30":
+            return _to_side(1 - deal.renonce, FLAT_RENONCE_POINTS, 1, "renonce")
+        bonus = rules.tricks_per_deal if rules.trick_bonus else 0
+        multiplier = rules.combine(*factors)
+        return _to_side(1 - deal.renonce, (DECK_POINTS + bonus) // 2 * multiplier,
+                        multiplier, "renonce")
+    a, b = deal.points  # type: ignore[misc]
+    if a == b:
+        after = pending * rules.tie_multiplier if rules.tie_policy == "stacked" else rules.tie_multiplier
+        return DealScore((0, 0), after, rules.combine(*factors), "tie")
+    if deal.all_tricks is not None:
+        factors.append(rules.all_tricks_multiplier)
+    multiplier = rules.combine(*factors)
+    return _to_side(0 if a > b else 1, (max(a, b) - (a + b) // 2) * multiplier, multiplier, "won")
+
+
+def _to_side(side: int, game_points: int, multiplier: int, outcome: Outcome) -> DealScore:
+    points = (game_points, 0) if side == 0 else (0, game_points)
+    return DealScore(points, 1, multiplier, outcome)

@@ -1,0 +1,71 @@
+"""Match records: one entry's result in one match, the plain input of standings and seasons.
+
+An entry is whatever is ranked: a pair in a fixed-pairs event, a player in an individual
+event (one record per player per match, so results follow a player through changing
+partners). :meth:`scoring.match.MatchOutcome.records` writes them from a scored sheet.
+
+>>> MatchRecord("pair-7", 1, "win", games_won=2, games_lost=1, points_for=260,
+...             points_against=190, opponents=("pair-3",)).match_points()
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Literal
+
+from scoring.errors import StandingsError
+
+Result = Literal["win", "draw", "loss"]
+RESULTS: tuple[str, ...] = ("win", "draw", "loss")
+#: Match points for a win, a draw and a loss unless a championship says otherwise.
+DEFAULT_MATCH_POINTS: tuple[int, int, int] = (2, 1, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord:
+    """One entry's result in one match of a round.
+
+    ``opponents`` and ``partners`` are the other entries at the table (partners only in
+    individual events). A bye is a record with no opponents, scored as the organiser decides.
+
+    >>> MatchRecord("ann", 2, "tie")
+    Traceback (most recent call last):
+    scoring.errors.StandingsError: result: must be one of win, draw, loss, not 'tie'
+    """
+
+    entry: Hashable
+    round: int
+    result: Result
+    games_won: int = 0
+    games_lost: int = 0
+    points_for: int = 0
+    points_against: int = 0
+    opponents: tuple[Hashable, ...] = ()
+    partners: tuple[Hashable, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.result not in RESULTS:
+            raise StandingsError("result", "result_invalid",
+                                 f"must be one of {', '.join(RESULTS)}, not {self.result!r}")
+        for name in ("round", "games_won", "games_lost", "points_for", "points_against"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise StandingsError(name, "count_invalid",
+                                     f"must be a whole number, 0 or more, not {value!r}")
+        for name in ("opponents", "partners"):
+            value = getattr(self, name)
+            if not isinstance(value, tuple):
+                object.__setattr__(self, name, tuple(value))
+        if self.entry in self.opponents or self.entry in self.partners:
+            raise StandingsError("opponents", "entry_meets_itself",
+                                 f"entry {self.entry!r} cannot be its own opponent or partner")
+
+    def match_points(self, points: tuple[int, int, int] = DEFAULT_MATCH_POINTS) -> int:
+        """Match points for this result: ``points`` is (win, draw, loss).
+
+        >>> MatchRecord("ann", 1, "draw").match_points((3, 1, 0))
+        1
+        """
+        return points[RESULTS.index(self.result)]
