@@ -41,3 +41,72 @@ class PairAdmin(admin.ModelAdmin):
 class ClubRoleAdmin(admin.ModelAdmin):
     list_display = ["user", "club", "role"]
     list_filter = ["role", "club"]
+
+
+@admin.register(models.RuleSet)
+class RuleSetAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "preset"]
+    list_filter = ["preset"]
+
+
+class StageInline(admin.TabularInline):
+    model = models.Stage
+    extra = 0
+
+
+@admin.register(models.Championship)
+class ChampionshipAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "entry_type", "draw_method", "public"]
+    list_filter = ["club", "entry_type", "public"]
+    search_fields = ["name"]
+    inlines = [StageInline]
+
+
+@admin.register(models.Entry)
+class EntryAdmin(admin.ModelAdmin):
+    list_display = ["name", "championship", "active", "joined_round"]
+    list_filter = ["championship", "active"]
+    search_fields = ["name"]
+
+
+@admin.register(models.Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "stage", "status", "seed"]
+    list_filter = ["status"]
+
+
+class SeatInline(admin.TabularInline):
+    model = models.Seat
+    extra = 0
+    raw_id_fields = ["player", "entry"]
+
+
+@admin.register(models.Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "round", "is_bye", "confirmed_at"]
+    inlines = [SeatInline]
+
+
+@admin.register(models.Deal)
+class DealAdmin(admin.ModelAdmin):
+    list_display = ["table", "number", "trump", "points", "points_other", "renonce", "cancelled"]
+    raw_id_fields = ["table"]
+
+
+@admin.register(models.DealChange)
+class DealChangeAdmin(admin.ModelAdmin):
+    list_display = ["table", "deal_number", "action", "user", "at"]
+    list_filter = ["action"]
+    raw_id_fields = ["table"]
+
+
+@admin.register(models.MatchResult)
+class MatchResultAdmin(admin.ModelAdmin):
+    list_display = ["table", "entry", "result", "points_for", "points_against"]
+    raw_id_fields = ["table", "entry"]
+
+
+@admin.register(models.ReportJob)
+class ReportJobAdmin(admin.ModelAdmin):
+    list_display = ["kind", "championship", "round", "status", "done", "total", "created"]
+    list_filter = ["kind", "status"]

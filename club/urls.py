@@ -24,4 +24,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/pairs/add/", clubs.PairCreateView.as_view(), name="club-pair-add"),
     path("players/<int:pk>/", clubs.PlayerDetailView.as_view(), name="player-detail"),
     path("players/<int:pk>/edit/", clubs.PlayerUpdateView.as_view(), name="player-edit"),
+    path("", include("club.urls_championships")),
+    path("", include("club.urls_sheets")),
+    path("", include("club.urls_reports")),
 ]

@@ -1,5 +1,13 @@
 """Troef's models, split by concern. Deals are the only recorded facts of play."""
 
+from club.models.championships import Championship, Entry, Round, Seat, Stage, Table
 from club.models.clubs import Club, ClubRole, Membership, Pair, Player, can_edit_club
+from club.models.reports import ReportJob
+from club.models.rules import RuleSet
+from club.models.sheets import Deal, DealChange, MatchResult
 
-__all__ = ["Club", "ClubRole", "Membership", "Pair", "Player", "can_edit_club"]
+__all__ = [
+    "Championship", "Club", "ClubRole", "Deal", "DealChange", "Entry", "MatchResult",
+    "Membership", "Pair", "Player", "ReportJob", "Round", "RuleSet", "Seat", "Stage", "Table",
+    "can_edit_club",
+]

@@ -1,0 +1,232 @@
+"""Championships and their structure: stages, rounds, tables, seats and entries."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from club.models.clubs import Club, Pair, Player
+from club.models.rules import RuleSet
+
+
+def new_seed() -> int:
+    return secrets.randbelow(10**9)
+
+
+class Championship(models.Model):
+    class EntryType(models.TextChoices):
+        PAIRS = "pairs", _("fixed pairs")
+        INDIVIDUAL = "individual", _("individual (new partners each round)")
+
+    class DrawMethod(models.TextChoices):
+        RANDOM = "random", _("random")
+        ROUND_ROBIN = "round_robin", _("round robin")
+        SWISS = "swiss", _("Swiss (by current standing)")
+        SCORER_STAYS = "scorer_stays", _("scorer stays (individual movement)")
+
+    class ByeScoring(models.TextChoices):
+        AVERAGE = "average", _("a win with the average result of the other tables")
+        FIXED = "fixed", _("a fixed score")
+        NOTHING = "nothing", _("nothing")
+
+    class OddPlayers(models.TextChoices):
+        BYES = "byes", _("byes")
+        THREES = "threes", _("tables of three (dealer alone against two)")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="championships",
+                             verbose_name=_("club"))
+    name = models.CharField(_("name"), max_length=120)
+    season = models.CharField(_("season"), max_length=20, blank=True,
+                              help_text=_("For club ladders, e.g. 2026-2027."))
+    start_date = models.DateField(_("start date"), null=True, blank=True)
+    end_date = models.DateField(_("end date"), null=True, blank=True)
+    rule_set = models.ForeignKey(RuleSet, on_delete=models.PROTECT, related_name="championships",
+                                 verbose_name=_("rule set"))
+    match_format = models.JSONField(_("match format"), default=dict)
+    entry_type = models.CharField(_("entries"), max_length=12, choices=EntryType.choices,
+                                  default=EntryType.PAIRS)
+    draw_method = models.CharField(_("draw"), max_length=16, choices=DrawMethod.choices,
+                                   default=DrawMethod.RANDOM)
+    ranking_order = models.JSONField(_("ranking order"), default=list)
+    bye_scoring = models.CharField(_("bye scoring"), max_length=10, choices=ByeScoring.choices,
+                                   default=ByeScoring.AVERAGE)
+    odd_players = models.CharField(_("when players do not fill tables of four"), max_length=10,
+                                   choices=OddPlayers.choices, default=OddPlayers.BYES)
+    public = models.BooleanField(_("public"), default=False,
+                                 help_text=_("Anyone may read the draw and standings."))
+    confirmation_required = models.BooleanField(
+        _("sheets confirmed by a second person"), default=False)
+    self_entry = models.BooleanField(_("players enter their own table"), default=False)
+    seed = models.BigIntegerField(_("event seed"), default=new_seed,
+                                  help_text=_("Draws lots for the final tiebreak."))
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-start_date", "-created"]
+        verbose_name = _("championship")
+        verbose_name_plural = _("championships")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("championship-detail", args=[self.pk])
+
+    @property
+    def is_individual(self) -> bool:
+        return self.entry_type == self.EntryType.INDIVIDUAL
+
+
+class Stage(models.Model):
+    class Kind(models.TextChoices):
+        QUALIFYING = "qualifying", _("qualifying")
+        SEMI_FINAL = "semi_final", _("semi-final")
+        FINAL = "final", _("final")
+
+    class Advance(models.TextChoices):
+        TOP_N = "top_n", _("the best N by the ranking order")
+        TABLE_WINNERS = "table_winners", _("the table winners")
+
+    championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="stages",
+                                     verbose_name=_("championship"))
+    number = models.PositiveSmallIntegerField(_("number"))
+    kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices, default=Kind.QUALIFYING)
+    name = models.CharField(_("name"), max_length=80, blank=True)
+    advance = models.CharField(_("who goes on"), max_length=14, choices=Advance.choices,
+                               default=Advance.TOP_N)
+    advance_count = models.PositiveIntegerField(_("how many go on"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["championship_id", "number"]
+        verbose_name = _("stage")
+        verbose_name_plural = _("stages")
+        constraints = [models.UniqueConstraint(fields=["championship", "number"],
+                                               name="stage_number_unique")]
+
+    def __str__(self) -> str:
+        return self.name or self.get_kind_display()
+
+
+class Entry(models.Model):
+    """One competitor: a fixed pair, or one player in an individual event."""
+
+    championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="entries",
+                                     verbose_name=_("championship"))
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True,
+                               related_name="entries", verbose_name=_("player"))
+    pair = models.ForeignKey(Pair, on_delete=models.PROTECT, null=True, blank=True,
+                             related_name="entries", verbose_name=_("pair"))
+    name = models.CharField(_("name"), max_length=160)
+    active = models.BooleanField(_("active"), default=True,
+                                 help_text=_("Withdrawn entries are not drawn any more."))
+    joined_round = models.PositiveSmallIntegerField(_("joined before round"), default=1)
+    substitute_for = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True,
+                                       related_name="substitutes", verbose_name=_("substitute for"))
+    stages = models.ManyToManyField(Stage, related_name="entries", blank=True,
+                                    verbose_name=_("stages"))
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        constraints = [
+            models.CheckConstraint(condition=Q(player__isnull=False) | Q(pair__isnull=False),
+                                   name="entry_is_a_player_or_a_pair"),
+            models.UniqueConstraint(fields=["championship", "player"], name="player_enters_once",
+                                    condition=Q(player__isnull=False)),
+            models.UniqueConstraint(fields=["championship", "pair"], name="pair_enters_once",
+                                    condition=Q(pair__isnull=False)),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("draft")
+        PUBLISHED = "published", _("published")
+        CLOSED = "closed", _("closed")
+
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds",
+                              verbose_name=_("stage"))
+    number = models.PositiveSmallIntegerField(_("number"))
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices,
+                              default=Status.DRAFT)
+    time_limit = models.PositiveSmallIntegerField(_("time limit (minutes)"), null=True, blank=True)
+    seed = models.BigIntegerField(_("draw seed"), default=new_seed)
+    draw_method = models.CharField(_("draw"), max_length=16, blank=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["stage_id", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [models.UniqueConstraint(fields=["stage", "number"], name="round_number_unique")]
+
+    def __str__(self) -> str:
+        return _("Round %(number)d") % {"number": self.number}
+
+    def get_absolute_url(self) -> str:
+        return reverse("round-detail", args=[self.pk])
+
+
+class Table(models.Model):
+    """A table of a round: its seats in playing order make two sides (seat % 2)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables",
+                              verbose_name=_("round"))
+    number = models.PositiveSmallIntegerField(_("table"))
+    is_bye = models.BooleanField(_("bye"), default=False)
+    sheet_keeper = models.PositiveSmallIntegerField(_("sheet kept by seat"), default=0)
+    first_dealer = models.PositiveSmallIntegerField(_("first dealer (seat)"), default=0)
+    flags = models.JSONField(_("draw flags"), default=list, blank=True)
+    code = models.CharField(_("players' code"), max_length=12, blank=True)
+    version = models.PositiveIntegerField(_("sheet version"), default=0)
+    entered_by = models.ForeignKey("auth.User", on_delete=models.SET_NULL, null=True, blank=True,
+                                   related_name="+", verbose_name=_("entered by"))
+    confirmed_by = models.ForeignKey("auth.User", on_delete=models.SET_NULL, null=True, blank=True,
+                                     related_name="+", verbose_name=_("confirmed by"))
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["round_id", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_unique"),
+            models.CheckConstraint(
+                condition=Q(confirmed_by__isnull=True) | ~Q(confirmed_by=models.F("entered_by")),
+                name="sheet_confirmed_by_another_person"),
+        ]
+
+    def __str__(self) -> str:
+        return _("Table %(number)d") % {"number": self.number}
+
+    @property
+    def confirmed(self) -> bool:
+        return self.confirmed_at is not None
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats",
+                              verbose_name=_("table"))
+    position = models.PositiveSmallIntegerField(_("seat"))
+    side = models.PositiveSmallIntegerField(_("side"))
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats",
+                               verbose_name=_("player"))
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="seats",
+                              verbose_name=_("entry"))
+
+    class Meta:
+        ordering = ["table_id", "position"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
+            models.CheckConstraint(condition=Q(side__in=(0, 1)), name="seat_side_0_or_1"),
+        ]

@@ -1,0 +1,115 @@
+"""Score sheets: deals (the only recorded facts), their audit trail, and derived match rows."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from club.models.championships import Entry, Table
+
+TRUMP_CHOICES = [("c", "♣"), ("d", "♦"), ("h", "♥"), ("s", "♠"), ("", _("no trump"))]
+
+
+class Deal(models.Model):
+    """One deal as written on the sheet. Game points are never stored here: they are derived."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deals",
+                              verbose_name=_("table"))
+    number = models.PositiveSmallIntegerField(_("deal"))
+    dealer = models.PositiveSmallIntegerField(_("dealer (seat)"))
+    trump = models.CharField(_("trump"), max_length=1, choices=TRUMP_CHOICES, blank=True)
+    doubling = models.PositiveSmallIntegerField(_("doubling"), default=1)
+    points = models.PositiveSmallIntegerField(_("card points of side 1"), null=True, blank=True)
+    points_other = models.PositiveSmallIntegerField(_("card points of side 2"), null=True, blank=True)
+    all_tricks = models.PositiveSmallIntegerField(_("all tricks (side)"), null=True, blank=True)
+    renonce = models.PositiveSmallIntegerField(_("renonce (side)"), null=True, blank=True)
+    cancelled = models.BooleanField(_("cancelled"), default=False)
+    blind = models.BooleanField(_("blind trump"), default=False)
+    en_face = models.BooleanField(_("en face"), default=False)
+    tricks = models.PositiveSmallIntegerField(_("tricks of side 1"), null=True, blank=True)
+    play = models.JSONField(_("card play"), null=True, blank=True,
+                            help_text=_("The tricks card by card, when entered trick by trick."))
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                                   blank=True, related_name="+", verbose_name=_("entered by"))
+    entered_at = models.DateTimeField(_("entered at"), auto_now=True)
+
+    class Meta:
+        ordering = ["table_id", "number"]
+        verbose_name = _("deal")
+        verbose_name_plural = _("deals")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="deal_number_unique"),
+            models.CheckConstraint(condition=Q(all_tricks__isnull=True) | Q(all_tricks__in=(0, 1)),
+                                   name="deal_all_tricks_side"),
+            models.CheckConstraint(condition=Q(renonce__isnull=True) | Q(renonce__in=(0, 1)),
+                                   name="deal_renonce_side"),
+        ]
+
+    def __str__(self) -> str:
+        return _("Deal %(number)d") % {"number": self.number}
+
+    FACT_FIELDS = ("dealer", "trump", "doubling", "points", "points_other", "all_tricks",
+                   "renonce", "cancelled", "blind", "en_face", "tricks")
+
+    def facts(self) -> dict:
+        """The recorded facts as a plain dict (for the audit trail)."""
+        return {name: getattr(self, name) for name in self.FACT_FIELDS}
+
+
+class DealChange(models.Model):
+    """Who changed what on a sheet, when, with the old and new values."""
+
+    class Action(models.TextChoices):
+        ENTERED = "entered", _("entered")
+        EDITED = "edited", _("edited")
+        DELETED = "deleted", _("deleted")
+        CONFIRMED = "confirmed", _("confirmed")
+        CORRECTED = "corrected", _("corrected after confirmation")
+        UNCONFIRMED = "unconfirmed", _("confirmation withdrawn")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="changes",
+                              verbose_name=_("table"))
+    deal_number = models.PositiveSmallIntegerField(_("deal"), null=True, blank=True)
+    action = models.CharField(_("action"), max_length=12, choices=Action.choices)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                             blank=True, related_name="+", verbose_name=_("by"))
+    by_code = models.BooleanField(_("by the table's code"), default=False)
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+    old = models.JSONField(_("old values"), null=True, blank=True)
+    new = models.JSONField(_("new values"), null=True, blank=True)
+    reason = models.CharField(_("reason"), max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        verbose_name = _("sheet change")
+        verbose_name_plural = _("sheet changes")
+
+
+class MatchResult(models.Model):
+    """Derived: one entry's outcome at one table, rebuilt from the deals on every change."""
+
+    class Result(models.TextChoices):
+        WIN = "win", _("win")
+        DRAW = "draw", _("draw")
+        LOSS = "loss", _("loss")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results",
+                              verbose_name=_("table"))
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="results",
+                              verbose_name=_("entry"))
+    side = models.PositiveSmallIntegerField(_("side"))
+    result = models.CharField(_("result"), max_length=4, choices=Result.choices, blank=True)
+    finished = models.BooleanField(_("finished"), default=False)
+    games_won = models.PositiveSmallIntegerField(_("games won"), default=0)
+    games_lost = models.PositiveSmallIntegerField(_("games lost"), default=0)
+    points_for = models.PositiveIntegerField(_("game points for"), default=0)
+    points_against = models.PositiveIntegerField(_("game points against"), default=0)
+    is_bye = models.BooleanField(_("bye"), default=False)
+
+    class Meta:
+        ordering = ["table_id", "side"]
+        verbose_name = _("match result")
+        verbose_name_plural = _("match results")
+        constraints = [models.UniqueConstraint(fields=["table", "entry"], name="one_result_per_entry")]

@@ -1,0 +1,3 @@
+"""URLs: see club/urls.py."""
+
+urlpatterns: list = []
