@@ -1,0 +1,72 @@
+"""Test data builders for championships, rounds and tables (ORM only, no draw logic)."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+
+from club.models import (
+    Championship, Club, ClubRole, Entry, Membership, Pair, Player, Round, RuleSet, Seat, Stage,
+    Table,
+)
+
+
+def make_club(slug="club", organiser=None):
+    club, _ = Club.objects.get_or_create(slug=slug, defaults={"name": slug.title()})
+    if organiser is not None:
+        ClubRole.objects.get_or_create(user=organiser, club=club)
+    return club
+
+
+def make_user(username, password="pw-12345-troef", **extra):
+    return get_user_model().objects.create_user(username, password=password, **extra)
+
+
+def make_players(club, count, prefix="P"):
+    players = Player.objects.bulk_create(
+        Player(last_name=f"{prefix}{i:03d}", first_name=f"First{i}") for i in range(count))
+    Membership.objects.bulk_create(Membership(club=club, player=p) for p in players)
+    return players
+
+
+def make_championship(club, *, entries=8, entry_type="pairs", rules="house",
+                      match_format=None, name="Test championship", **fields):
+    """A championship with one qualifying stage and ``entries`` pairs or players."""
+    rule_set = rules if isinstance(rules, RuleSet) else RuleSet.objects.get(club=None, preset=rules)
+    champ = Championship.objects.create(
+        club=club, name=name, rule_set=rule_set, entry_type=entry_type,
+        match_format=match_format or {"kind": "one_game", "count": None, "minutes": None},
+        ranking_order=["match_points", "points_difference", "points_for"], **fields)
+    stage = Stage.objects.create(championship=champ, number=1, kind=Stage.Kind.QUALIFYING)
+    made = []
+    if entry_type == "pairs":
+        players = make_players(club, 2 * entries, prefix=f"{club.slug}-")
+        for i in range(entries):
+            pair = Pair.objects.create(club=club, first=players[2 * i], second=players[2 * i + 1],
+                                       name=f"Pair {i + 1}")
+            made.append(Entry.objects.create(championship=champ, pair=pair, name=pair.name))
+    else:
+        for player in make_players(club, entries, prefix=f"{club.slug}-"):
+            made.append(Entry.objects.create(championship=champ, player=player,
+                                             name=player.full_name))
+    stage.entries.add(*made)
+    return champ
+
+
+def make_round(champ, *, number=1, status=Round.Status.PUBLISHED, stage=None):
+    """A round seating the entries in order: tables of two pairs or of four players."""
+    stage = stage or champ.stages.first()
+    rnd = Round.objects.create(stage=stage, number=number, status=status, seed=12345 + number)
+    entries = list(stage.entries.select_related("pair", "player").order_by("pk"))
+    per_table = 2 if champ.entry_type == "pairs" else 4
+    for t in range(len(entries) // per_table):
+        table = Table.objects.create(round=rnd, number=t + 1, code=f"CODE{t + 1:02d}")
+        group = entries[t * per_table:(t + 1) * per_table]
+        if per_table == 2:
+            a, b = group
+            seats = [(a, a.pair.first), (b, b.pair.first), (a, a.pair.second), (b, b.pair.second)]
+        else:
+            seats = [(e, e.player) for e in group]
+        Seat.objects.bulk_create(
+            Seat(table=table, position=i, side=i % 2, entry=e, player=p)
+            for i, (e, p) in enumerate(seats))
+    return rnd
