@@ -35,7 +35,7 @@ def make_championship(club, *, entries=8, entry_type="pairs", rules="house",
     champ = Championship.objects.create(
         club=club, name=name, rule_set=rule_set, entry_type=entry_type,
         match_format=match_format or {"kind": "one_game", "count": None, "minutes": None},
-        ranking_order=["match_points", "points_difference", "points_for"], **fields)
+        ranking_order=["match_points", "points_diff", "points_for"], **fields)
     stage = Stage.objects.create(championship=champ, number=1, kind=Stage.Kind.QUALIFYING)
     made = []
     if entry_type == "pairs":

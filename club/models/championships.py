@@ -29,7 +29,7 @@ class Championship(models.Model):
         SCORER_STAYS = "scorer_stays", _("scorer stays (individual movement)")
 
     class ByeScoring(models.TextChoices):
-        AVERAGE = "average", _("a win with the average result of the other tables")
+        AVERAGE = "average_win", _("a win with the average result of the other tables")
         FIXED = "fixed", _("a fixed score")
         NOTHING = "nothing", _("nothing")
 
