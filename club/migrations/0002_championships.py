@@ -43,7 +43,7 @@ class Migration(migrations.Migration):
                 ('entry_type', models.CharField(choices=[('pairs', 'fixed pairs'), ('individual', 'individual (new partners each round)')], default='pairs', max_length=12, verbose_name='entries')),
                 ('draw_method', models.CharField(choices=[('random', 'random'), ('round_robin', 'round robin'), ('swiss', 'Swiss (by current standing)'), ('scorer_stays', 'scorer stays (individual movement)')], default='random', max_length=16, verbose_name='draw')),
                 ('ranking_order', models.JSONField(default=list, verbose_name='ranking order')),
-                ('bye_scoring', models.CharField(choices=[('average_win', 'a win with the average result of the other tables'), ('fixed', 'a fixed score'), ('nothing', 'nothing')], default='average_win', max_length=10, verbose_name='bye scoring')),
+                ('bye_scoring', models.CharField(choices=[('average_win', 'a win with the average result of the other tables'), ('fixed', 'a fixed score'), ('nothing', 'nothing')], default='average_win', max_length=12, verbose_name='bye scoring')),
                 ('odd_players', models.CharField(choices=[('byes', 'byes'), ('threes', 'tables of three (dealer alone against two)')], default='byes', max_length=10, verbose_name='when players do not fill tables of four')),
                 ('public', models.BooleanField(default=False, help_text='Anyone may read the draw and standings.', verbose_name='public')),
                 ('confirmation_required', models.BooleanField(default=False, verbose_name='sheets confirmed by a second person')),

@@ -52,7 +52,7 @@ class Championship(models.Model):
     draw_method = models.CharField(_("draw"), max_length=16, choices=DrawMethod.choices,
                                    default=DrawMethod.RANDOM)
     ranking_order = models.JSONField(_("ranking order"), default=list)
-    bye_scoring = models.CharField(_("bye scoring"), max_length=10, choices=ByeScoring.choices,
+    bye_scoring = models.CharField(_("bye scoring"), max_length=12, choices=ByeScoring.choices,
                                    default=ByeScoring.AVERAGE)
     odd_players = models.CharField(_("when players do not fill tables of four"), max_length=10,
                                    choices=OddPlayers.choices, default=OddPlayers.BYES)
