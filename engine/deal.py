@@ -1,0 +1,413 @@
+"""One deal as a state machine: hands, the trump announcement, tricks, and the deal's facts.
+
+Seats are numbered 0..n-1 clockwise round the table; play goes round in the rule set's
+``direction``. With 2 players there are 4 hands (each player also plays the dummy opposite:
+seats 0 and 2 belong to player 0, seats 1 and 3 to player 1); with 3 players 10 cards
+each and 2 out of play, the dealer alone against the two others; with 6 players sides of
+three sit alternately, 5 cards each, 2 out of play.
+
+:meth:`Deal.play` checks every obligation and raises :class:`IllegalPlay` naming the rule;
+:meth:`Deal.push` plays a card index unchecked and :meth:`Deal.copy` is cheap, for search.
+
+>>> deal = Deal.random(seed=7, dealer=0)
+>>> deal.announce("h")
+>>> deal.turn
+1
+>>> while not deal.finished:
+...     _ = deal.play(min(deal.legal_cards()))
+>>> facts = deal.facts()
+>>> facts.trump, sum(facts.card_points), sum(facts.tricks)
+('h', 60, 8)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from engine.cards import (
+    DECK_MASK,
+    Card,
+    CardSet,
+    mask_points,
+    parse_suit,
+    suit_letter,
+    to_mask,
+)
+from engine.errors import DealError, IllegalPlay
+from engine.facts import DealFacts, Renonce, Trick
+from engine.obligations import broken_obligation
+from engine.play import beats, legal_mask, rule_flags
+from engine.rules import RuleSet
+from engine.table import deal_hands, seat_count, seat_sides
+
+
+class Deal:
+    """A deal of Manille from the dealt hands to the last trick (RULES.md sections 2-5, 8).
+
+    ``hands`` are one collection of cards per seat (Cards, notation strings, a CardSet or
+    a mask); ``dealer`` a seat; ``rules`` a RuleSet or a preset name.
+    """
+
+    __slots__ = (
+        "_announced",
+        "_blind",
+        "_cards",
+        "_chooser",
+        "_count",
+        "_en_face",
+        "_flags",
+        "_hands",
+        "_history",
+        "_leader",
+        "_led",
+        "_out",
+        "_renonce",
+        "_sides",
+        "_step",
+        "_trump",
+        "_turn",
+        "_win",
+        "_win_seat",
+        "_won",
+        "dealer",
+        "rules",
+        "seats",
+    )
+
+    def __init__(
+        self,
+        hands: Sequence[Iterable[Card | str] | CardSet | int],
+        dealer: int = 0,
+        rules: RuleSet | str = "house",
+    ) -> None:
+        self.rules = rules = RuleSet.coerce(rules)
+        self.seats = seats = seat_count(rules)
+        masks = [to_mask(hand) for hand in hands]
+        if len(masks) != seats:
+            raise DealError(f"hands: {rules.players} players need {seats} hands, not {len(masks)}",
+                            code="hand_count", field="hands")
+        union = 0
+        for seat, mask in enumerate(masks):
+            if mask.bit_count() != rules.cards_per_player:
+                raise DealError(f"hands: seat {seat} holds {mask.bit_count()} cards, "
+                                f"not {rules.cards_per_player}", code="hand_size", field="hands")
+            if union & mask:
+                raise DealError(f"hands: {CardSet(union & mask).pretty()} dealt twice",
+                                code="card_twice", field="hands")
+            union |= mask
+        if not (isinstance(dealer, int) and 0 <= dealer < seats):
+            raise DealError(f"dealer: must be a seat from 0 to {seats - 1}", code="dealer",
+                            field="dealer")
+        self.dealer = dealer
+        self._flags = rule_flags(rules)
+        self._step = 1 if rules.direction == "clockwise" else -1
+        self._sides = seat_sides(rules, dealer)
+        self._hands = masks
+        self._out = DECK_MASK & ~union
+        self._chooser = dealer
+        self._announced = self._blind = self._en_face = False
+        self._trump = -1
+        self._turn = self._leader = -1
+        self._cards: list[int] = []
+        self._led = self._win = self._win_seat = -1
+        self._history: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []
+        self._won = [0, 0]
+        self._count = [0, 0]
+        self._renonce: Renonce | None = None
+
+    @classmethod
+    def random(cls, seed: int | None = None, dealer: int = 0, rules: RuleSet | str = "house") -> Deal:
+        """A freshly shuffled deal, reproducible from ``seed``.
+
+        >>> Deal.random(3).hand(0) == Deal.random(3).hand(0)
+        True
+        """
+        return cls(deal_hands(random.Random(seed), rules), dealer, rules)
+
+    def copy(self) -> Deal:
+        """An independent copy (copy-make: play on the copy, keep the original).
+
+        >>> deal = Deal.random(1); deal.announce(None); twin = deal.copy()
+        >>> twin.push(min(twin.legal_cards()).index); deal.trick, len(twin.trick)
+        ((), 1)
+        """
+        twin = object.__new__(Deal)
+        for name in Deal.__slots__:
+            setattr(twin, name, getattr(self, name))
+        twin._hands = self._hands[:]
+        twin._cards = self._cards[:]
+        twin._history = self._history[:]
+        twin._won = self._won[:]
+        twin._count = self._count[:]
+        return twin
+
+    # -- seats -------------------------------------------------------------------------
+
+    def next_seat(self, seat: int) -> int:
+        """The seat after ``seat`` in playing direction."""
+        return (seat + self._step) % self.seats
+
+    def side_of(self, seat: int) -> int:
+        """The side (0 or 1) of ``seat``; see :mod:`engine.facts`."""
+        return self._sides[seat]
+
+    def controller(self, seat: int) -> int:
+        """The player who plays ``seat``: with 2 players each also plays the dummy opposite."""
+        return seat % 2 if self.rules.players == 2 else seat
+
+    def hand(self, seat: int) -> CardSet:
+        """The cards ``seat`` still holds."""
+        return CardSet(self._hands[seat])
+
+    @property
+    def hands(self) -> tuple[CardSet, ...]:
+        return tuple(CardSet(mask) for mask in self._hands)
+
+    @property
+    def out_of_play(self) -> CardSet:
+        """The cards lying face up out of play (2 with 3 and 6 players)."""
+        return CardSet(self._out)
+
+    # -- trump -------------------------------------------------------------------------
+
+    @property
+    def chooser(self) -> int | None:
+        """The seat that names trump: the dealer, or the partner after en face; None after."""
+        return None if self._announced else self._chooser
+
+    @property
+    def announced(self) -> bool:
+        return self._announced
+
+    @property
+    def trump(self) -> str | None:
+        """The trump suit letter, or None for no trump (see :attr:`announced`)."""
+        return suit_letter(self._trump)
+
+    @property
+    def blind(self) -> bool:
+        return self._blind
+
+    @property
+    def en_face(self) -> bool:
+        return self._en_face
+
+    def pass_trump(self, to: int | None = None) -> None:
+        """En face: the dealer passes the trump choice to a partner (where rules.en_face).
+
+        ``to`` defaults to the partner two seats on in playing direction (opposite with 4).
+
+        >>> deal = Deal.random(1, rules="french"); deal.pass_trump(); deal.chooser
+        2
+        >>> Deal.random(1).pass_trump()
+        Traceback (most recent call last):
+        ...
+        engine.errors.DealError: en face: the house rules do not let the dealer pass the trump choice
+        """
+        if not self.rules.en_face:
+            raise DealError(f"en face: the {self.rules.name} rules do not let the dealer pass "
+                            "the trump choice", code="en_face_not_allowed", field="en_face")
+        if self._announced or self._en_face:
+            raise DealError("en face: only the dealer may pass, once, before trump is named",
+                            code="en_face_late", field="en_face")
+        partner = (self.dealer + 2 * self._step) % self.seats if to is None else to
+        if partner not in range(self.seats) or partner == self.dealer or (
+                self._sides[partner] != self._sides[self.dealer]):
+            raise DealError(f"en face: seat {to} is not the dealer's partner",
+                            code="en_face_partner", field="en_face")
+        self._chooser = partner
+        self._en_face = True
+
+    def announce(self, trump: str | None, *, blind: bool = False) -> None:
+        """Name trump (``'c' 'd' 'h' 's'``) or no trump (None); ``blind`` before looking.
+
+        The player after the dealer leads; after a blind trump (rules.blind_trump) the dealer.
+
+        >>> deal = Deal.random(1, rules="french"); deal.announce("s", blind=True)
+        >>> deal.turn == deal.dealer, deal.blind
+        (True, True)
+        """
+        if self._announced:
+            raise DealError("trump: already announced", code="already_announced", field="trump")
+        if blind and not self.rules.blind_trump:
+            raise DealError(f"blind: the {self.rules.name} rules do not allow a blind trump",
+                            code="blind_not_allowed", field="blind")
+        if blind and self._en_face:
+            raise DealError("blind: only the dealer names a blind trump, not after en face",
+                            code="blind_after_en_face", field="blind")
+        self._trump = parse_suit(trump)
+        self._announced = True
+        self._blind = bool(blind)
+        self._turn = self._leader = self.dealer if blind else self.next_seat(self.dealer)
+
+    # -- play --------------------------------------------------------------------------
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to play, or None before the announcement and after the last trick."""
+        return self._turn if self._turn >= 0 else None
+
+    @property
+    def leader(self) -> int | None:
+        """The seat that led (or leads) the current trick."""
+        return self._leader if self._leader >= 0 else None
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        """The cards of the trick in progress, lead first."""
+        return tuple(Card.from_index(card) for card in self._cards)
+
+    @property
+    def trick_number(self) -> int:
+        """The number (1-based) of the trick in progress, or of the last one when finished."""
+        return min(len(self._history) + 1, self.rules.tricks_per_deal)
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks, in order."""
+        return tuple(
+            Trick(number, seats, tuple(Card.from_index(c) for c in cards), winner)
+            for number, (seats, cards, winner) in enumerate(self._history, start=1)
+        )
+
+    @property
+    def finished(self) -> bool:
+        return len(self._history) == self.rules.tricks_per_deal
+
+    def legal_mask(self) -> int:
+        """The mask of the cards the seat to play may play (fast path)."""
+        seat = self._turn
+        if not self._cards:
+            return self._hands[seat]
+        partner_winning = self._sides[self._win_seat] == self._sides[seat]
+        return legal_mask(self._hands[seat], self._led, self._win, partner_winning,
+                          self._trump, self._flags)
+
+    def legal_cards(self) -> CardSet:
+        """The cards the seat to play may play.
+
+        >>> deal = Deal([["Qc", "7c", "Ad", "8h", "9h", "10s", "As", "Ks"]] + [
+        ...     ["Jc", *"7d 8d 9d 7h 10h 7s 8s".split()],
+        ...     "10c Ac Kc 10d Kd Qd Jd Ah", "9c 8c Kh Qh Jh Qs Js 9s"], dealer=0)
+        >>> deal.announce("d"); _ = deal.play("Jc"); _ = deal.play("10c"); _ = deal.play("9c")
+        >>> deal.legal_cards()
+        CardSet.parse('Qc 7c')
+        """
+        self._require_play()
+        return CardSet(self.legal_mask())
+
+    def _require_play(self) -> None:
+        if not self._announced:
+            raise DealError("play: trump has not been announced yet", code="not_announced")
+        if self.finished:
+            raise DealError("play: the deal is finished", code="deal_finished")
+
+    def play(self, card: Card | str, *, allow_renonce: bool = False) -> Trick | None:
+        """Play ``card`` for the seat to play; return the trick if this card completed it.
+
+        An illegal card raises :class:`IllegalPlay` naming the rule broken; with
+        ``allow_renonce`` it is played and the deal's first renonce recorded instead
+        (a card not in the hand always raises).
+
+        >>> deal = Deal.random(5); deal.announce("c")
+        >>> deal.play("7s" if Card.parse("7s") not in deal.hand(1) else "7d")
+        Traceback (most recent call last):
+        ...
+        engine.errors.IllegalPlay: seat 1 may not play 7♠ in trick 1 (not_in_hand): 7♠ is not in seat 1's hand
+        """
+        self._require_play()
+        card = Card.parse(card)
+        seat = self._turn
+        legal = self.legal_mask()
+        if not legal >> card.index & 1:
+            renonce = self._explain(card, seat, legal)
+            if not allow_renonce or renonce.rule == "not_in_hand":
+                raise IllegalPlay(
+                    f"seat {seat} may not play {card.pretty()} in trick {renonce.trick} "
+                    f"({renonce.rule}): {renonce.message}",
+                    rule=renonce.rule, player=seat, card=card, trick=renonce.trick,
+                    legal=CardSet(legal))
+            if self._renonce is None:
+                self._renonce = renonce
+        done = len(self._history)
+        self.push(card.index)
+        return self.tricks[-1] if len(self._history) > done else None
+
+    def _explain(self, card: Card, seat: int, legal: int) -> Renonce:
+        number = self.trick_number
+        hand = self._hands[seat]
+        if not hand >> card.index & 1:
+            return Renonce(number, seat, card, "not_in_hand",
+                           f"{card.pretty()} is not in seat {seat}'s hand")
+        partner_winning = self._sides[self._win_seat] == self._sides[seat]
+        duty = broken_obligation(card, hand, self._led, self._win, partner_winning,
+                                 self._trump, self.rules)
+        rule, text = (duty.rule, duty.message) if duty else ("illegal_play", "not allowed")
+        return Renonce(number, seat, card, rule, f"{text}: {CardSet(legal).pretty()}")
+
+    def push(self, card: int) -> None:
+        """Play card index ``card`` for the seat to play, unchecked (simulation and search)."""
+        seat = self._turn
+        self._hands[seat] &= ~(1 << card)
+        cards = self._cards
+        if not cards:
+            self._led, self._win, self._win_seat = card >> 3, card, seat
+        elif beats(card, self._win, self._trump):
+            self._win, self._win_seat = card, seat
+        cards.append(card)
+        if len(cards) < self.seats:
+            self._turn = (seat + self._step) % self.seats
+            return
+        winner = self._win_seat
+        side = self._sides[winner]
+        seats = tuple((self._leader + i * self._step) % self.seats for i in range(self.seats))
+        self._history.append((seats, tuple(cards), winner))
+        self._won[side] |= sum(1 << c for c in cards)
+        self._count[side] += 1
+        self._cards = []
+        self._led = -1
+        self._leader = winner
+        self._turn = -1 if self.finished else winner
+
+    # -- outcome -----------------------------------------------------------------------
+
+    @property
+    def tricks_won(self) -> tuple[int, int]:
+        """Tricks taken by side 0 and side 1."""
+        return (self._count[0], self._count[1])
+
+    @property
+    def card_points(self) -> tuple[int, int]:
+        """Card points taken by each side, with the trick bonus where rules.trick_bonus."""
+        bonus = self.rules.trick_bonus
+        return tuple(mask_points(self._won[s]) + (self._count[s] if bonus else 0) for s in (0, 1))
+
+    @property
+    def all_tricks(self) -> int | None:
+        """The side that took every trick of a finished deal, or None."""
+        for side in (0, 1):
+            if self._count[side] == self.rules.tricks_per_deal:
+                return side
+        return None
+
+    @property
+    def renonce(self) -> Renonce | None:
+        """The first renonce recorded with ``play(..., allow_renonce=True)``, or None."""
+        return self._renonce
+
+    def facts(self) -> DealFacts:
+        """The finished deal's facts as a score sheet records them."""
+        if not self.finished:
+            raise DealError("facts: the deal is not finished", code="deal_unfinished")
+        renonce = self._renonce
+        return DealFacts(
+            trump=self.trump, card_points=self.card_points, tricks=self.tricks_won,
+            all_tricks=self.all_tricks,
+            renonce=None if renonce is None else self._sides[renonce.player],
+            blind=self._blind, en_face=self._en_face,
+        )
+
+    def __repr__(self) -> str:
+        state = "finished" if self.finished else f"trick {self.trick_number}, seat {self.turn} to play"
+        return f"<Deal {self.rules.name} dealer={self.dealer} trump={self.trump!r} {state}>"

@@ -1,0 +1,49 @@
+"""The table: how many hands are dealt, who partners whom, and the shuffle and deal.
+
+>>> seat_count("house"), seat_sides(RuleSet(players=6), 0)
+(4, (0, 1, 0, 1, 0, 1))
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.rules import RuleSet
+
+_BITS = tuple(1 << card for card in range(32))
+
+
+def seat_count(rules: RuleSet | str) -> int:
+    """Hands at the table: the number of players, or 4 with 2 players (two dummies).
+
+    >>> seat_count("house"), seat_count(RuleSet(players=2)), seat_count(RuleSet(players=6))
+    (4, 4, 6)
+    """
+    rules = RuleSet.coerce(rules)
+    return 4 if rules.players == 2 else rules.players
+
+
+def seat_sides(rules: RuleSet | str, dealer: int) -> tuple[int, ...]:
+    """The side (0 or 1) of each seat: alternate seats, or with 3 players the dealer alone (0).
+
+    >>> seat_sides("house", 2), seat_sides(RuleSet(players=3), 2)
+    ((0, 1, 0, 1), (1, 1, 0))
+    """
+    rules = RuleSet.coerce(rules)
+    if rules.players == 3:
+        return tuple(0 if seat == dealer else 1 for seat in range(3))
+    return tuple(seat % 2 for seat in range(seat_count(rules)))
+
+
+def deal_hands(rng: random.Random, rules: RuleSet | str = "house") -> list[int]:
+    """Shuffle with ``rng`` and deal: one mask per seat (the rest lies out of play).
+
+    >>> hands = deal_hands(random.Random(1))
+    >>> [h.bit_count() for h in hands], sum(hands) == (1 << 32) - 1
+    ([8, 8, 8, 8], True)
+    """
+    rules = RuleSet.coerce(rules)
+    deck = list(_BITS)
+    rng.shuffle(deck)
+    size = rules.cards_per_player
+    return [sum(deck[start:start + size]) for start in range(0, size * seat_count(rules), size)]
