@@ -1,0 +1,123 @@
+"""Benchmark the draw generators at championship size, against simple baselines.
+
+1. Swiss: 1,000 pairs after 10 rounds (the history built by drawing 10 Swiss rounds with
+   random results); time of round 11 against a first-fit greedy baseline (pair each
+   entry in standing order with the next one it has not met; no repair), with the
+   rematches each leaves.
+2. Individual: 560 players after 4 rounds; time of round 5 against a naive random-restart
+   baseline (the best of as many random seatings as fit in the same time budget), with the
+   repeated partners and opponents each leaves.
+
+Run: ``python benchmarks/pairing.py`` (prints its figures; no assertion).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scoring.pairing import Entry, draw_individual, draw_swiss, record_round  # noqa: E402
+from scoring.pairing.fixed import standing_order  # noqa: E402
+from scoring.pairing.seating import Seating  # noqa: E402
+
+
+def best_of(runs: int, fn):
+    """The fastest of ``runs`` calls of ``fn`` (seconds) and its last result."""
+    best, result = float("inf"), None
+    for _ in range(runs):
+        start = time.perf_counter()
+        result = fn()
+        best = min(best, time.perf_counter() - start)
+    return best, result
+
+
+def swiss_history(pairs: int, rounds: int) -> tuple[list[Entry], list]:
+    rng = random.Random(2024)
+    entries = [Entry(f"P{i:04d}") for i in range(pairs)]
+    history = []
+    for r in range(rounds):
+        d = draw_swiss(entries, seed=r, history=history)
+        winners = [rng.choice(t.seats) for t in d.tables]
+        entries = record_round(entries, d, winners)
+        history.append(d)
+    return entries, history
+
+
+def greedy_swiss(entries: list[Entry], seed: int) -> int:
+    """Baseline: first fit in standing order; returns the rematches it leaves."""
+    pool = list(entries)
+    order, _, _ = standing_order(pool, random.Random(seed), "random")
+    free = [pool[i] for i in order]
+    rematches = 0
+    while len(free) > 1:
+        a = free.pop(0)
+        k = next((k for k, b in enumerate(free) if b.id not in a.opponents), 0)
+        rematches += free[k].id in a.opponents
+        free.pop(k)
+    return rematches
+
+
+def individual_history(players: int, rounds: int) -> tuple[list[Entry], list]:
+    entries = [Entry(f"J{i:03d}") for i in range(players)]
+    history = []
+    for r in range(rounds):
+        d = draw_individual(entries, seed=100 + r, history=history)
+        entries = record_round(entries, d)
+        history.append(d)
+    return entries, history
+
+
+def random_restarts(entries: list[Entry], budget: float, seed: int) -> tuple[int, int, int]:
+    """Baseline: random seatings until the time budget is spent; the best one's costs."""
+    rng = random.Random(seed)
+    seating = Seating(entries, rng)
+    players = list(range(len(entries)))
+    best, tries = None, 0
+    deadline = time.perf_counter() + budget
+    while tries == 0 or time.perf_counter() < deadline:
+        rng.shuffle(players)
+        tables = [players[k : k + 4] for k in range(0, len(players), 4)]
+        cost = (sum(map(seating.repeat_partners, tables)), sum(map(seating.repeat_opponents, tables)))
+        best = cost if best is None or cost < best else best
+        tries += 1
+    return best[0], best[1], tries
+
+
+def repeats(entries: list[Entry], d) -> tuple[int, int]:
+    index = {e.id: i for i, e in enumerate(entries)}
+    seating = Seating(entries, random.Random(0))
+    tables = [[index[x] for x in t.seats] for t in d.tables]
+    return sum(map(seating.repeat_partners, tables)), sum(map(seating.repeat_opponents, tables))
+
+
+def main() -> None:
+    start = time.perf_counter()
+    entries, history = swiss_history(1000, 10)
+    print(f"swiss: history of 10 rounds for 1000 pairs built in {time.perf_counter() - start:.2f} s")
+    t_swiss, d = best_of(3, lambda: draw_swiss(entries, seed=11, history=history))
+    t_greedy, greedy_rematches = best_of(3, lambda: greedy_swiss(entries, 11))
+    rematches = sum(1 for t in d.tables if "rematch" in t.flags)
+    floats = sum(1 for t in d.tables if "moved_up" in t.flags)
+    print(f"swiss round 11, 1000 pairs: {t_swiss * 1000:.1f} ms, {rematches} rematches, {floats} tables across score groups")
+    print(f"  baseline first-fit greedy: {t_greedy * 1000:.1f} ms, {greedy_rematches} rematches")
+    print(f"  ratio swiss / baseline: {t_swiss / t_greedy:.1f}x")
+
+    start = time.perf_counter()
+    players, history = individual_history(560, 4)
+    print(f"individual: history of 4 rounds for 560 players built in {time.perf_counter() - start:.2f} s")
+    t_ind, d = best_of(3, lambda: draw_individual(players, seed=5, history=history))
+    partners, opponents = repeats(players, d)
+    print(f"individual round 5, 560 players: {t_ind * 1000:.1f} ms, {partners} repeat partners, {opponents} repeat opponents")
+    start = time.perf_counter()
+    bp, bo, tries = random_restarts(players, t_ind, 5)
+    t_base = time.perf_counter() - start
+    print(f"  baseline random restarts ({tries} seatings in {t_base * 1000:.1f} ms): {bp} repeat partners, {bo} repeat opponents")
+    print(f"  ratio individual / one random seating: {t_ind / (t_base / tries):.1f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,274 @@
+"""Draws for individual events: tables of four with new partners, and the scorer-stays movement.
+
+Players enter alone. Each table seats four in playing order, seats 0 and 2 partnering
+against 1 and 3. ``draw_individual`` draws every round afresh, avoiding repeated partners
+first and repeated opponents second (see :mod:`.seating`). ``draw_scorer_stays`` keeps one
+player (the scorer, seat 0) at each table while the other three move one seat on, so that
+over three rounds each of the four partners each of the others; then the table is drawn
+afresh. A count that is not a multiple of four gives byes, or tables of three (the dealer
+alone against two) when the organiser's option ``odd`` is ``"threes"``.
+
+>>> from .base import Entry
+>>> d = draw_individual([Entry(i) for i in range(9)], seed=4)
+>>> [len(t.seats) for t in d.tables], len(d.byes)
+([4, 4], 1)
+>>> table_plan(10, "threes")
+(1, 2, 0)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Iterable, Sequence
+from typing import Any
+
+from .base import (
+    BYE_SWAP,
+    CONTINUED,
+    REPEAT_OPPONENT,
+    REPEAT_PARTNER,
+    SUBSTITUTE,
+    TABLE_OF_THREE,
+    Draw,
+    DrawError,
+    DrawTable,
+    Entry,
+    prepare,
+    resolve_seed,
+    validate_options,
+)
+from .byes import make_bye, pick_byes
+from .matching import Matching
+from .seating import Seating
+
+INDIVIDUAL_DEFAULTS: dict[str, Any] = {"odd": "byes", "restarts": 3}
+INDIVIDUAL_CHOICES = {"odd": ("byes", "threes")}
+#: Rounds a scorer-stays table plays together before it is drawn afresh.
+MOVEMENT_ROUNDS = 3
+
+
+def table_plan(players: int, odd: str = "byes") -> tuple[int, int, int]:
+    """Tables of four, tables of three and byes for a number of players.
+
+    ``odd="byes"``: the players left over sit out. ``odd="threes"``: as few tables of
+    three as make the count fit (5 players, who fit no such plan, give a table and a bye).
+
+    >>> [table_plan(n, "threes") for n in (5, 6, 7, 9, 12)]
+    [(1, 0, 1), (0, 2, 0), (1, 1, 0), (0, 3, 0), (3, 0, 0)]
+    >>> table_plan(7, "byes")
+    (1, 0, 3)
+    """
+    least = 3 if odd == "threes" else 4
+    if players < least:
+        raise DrawError(
+            f"{players} players cannot fill a table (at least {least} needed)",
+            field="entries",
+            code="too_few_players",
+        )
+    if odd == "byes" or players == 5:
+        return players // 4, 0, players % 4
+    threes = (4 - players % 4) % 4
+    return (players - 3 * threes) // 4, threes, 0
+
+
+def draw_individual(
+    entries: Iterable[Any],
+    *,
+    seed: int | None = None,
+    history: Sequence[Any] = (),
+    options: dict | None = None,
+) -> Draw:
+    """A fresh draw of tables of four (or three) for the active players.
+
+    Byes go to players with the fewest byes (random among them) whose bye leaves the
+    others the most new partnerships; options ``odd`` (``byes``/``threes``) and
+    ``restarts`` (random starts of the search).
+
+    >>> from .base import Entry
+    >>> d = draw_individual([Entry(i) for i in range(6)], seed=1, options={"odd": "threes"})
+    >>> sorted(len(t.seats) for t in d.tables), sorted(t.flags == {"table_of_three"} for t in d.tables)
+    ([3, 3], [True, True])
+    """
+    opts = validate_options(options, INDIVIDUAL_DEFAULTS, INDIVIDUAL_CHOICES)
+    seed = resolve_seed(seed)
+    rng = random.Random(seed)
+    pool = [e for e in prepare(entries) if e.active]
+    seating = Seating(pool, rng)
+    tables, byes = _seat(seating, range(len(pool)), opts)
+    numbered = tuple(
+        _table(number, seating, seats) for number, seats in enumerate(tables, 1)
+    )
+    return Draw(
+        seed,
+        "individual",
+        len(history) + 1,
+        numbered,
+        tuple(make_bye(pool[i]) for i in byes),
+        opts,
+    )
+
+
+def _seat(
+    seating: Seating, players: Iterable[int], opts: dict
+) -> tuple[list[list[int]], list[int]]:
+    """Seat ``players`` (indices of the pool): the tables' seats and the byes."""
+    pool, rng = seating.pool, seating.rng
+    order = list(players)
+    _, threes, bye_count = table_plan(len(order), opts["odd"])
+    rng.shuffle(order)
+    byes: list[int] = []
+    if bye_count:
+        matching = Matching(len(pool), seating.partnered)
+        matching.alive = [False] * len(pool)
+        for i in order:
+            matching.alive[i] = True
+        matching.greedy(order)
+        matching.augment()
+        byes = pick_byes(matching, order, pool, bye_count)
+    seated = [i for i in order if i not in byes]
+    return seating.search(seated, threes, opts["restarts"]), byes
+
+
+def _table(
+    number: int,
+    seating: Seating,
+    seats: Sequence[int],
+    extra: Iterable[str] = (),
+    movement: bool = False,
+) -> DrawTable:
+    flags = set(extra)
+    if seating.repeat_partners(seats):
+        flags.add(REPEAT_PARTNER)
+    # The movement itself repeats opponents: that is no news at a continued table.
+    if seating.repeat_opponents(seats) and not movement:
+        flags.add(REPEAT_OPPONENT)
+    if len(seats) == 3:
+        flags.add(TABLE_OF_THREE)
+    return DrawTable(number, tuple(seating.pool[i].id for i in seats), frozenset(flags))
+
+
+def draw_scorer_stays(
+    entries: Iterable[Any],
+    *,
+    seed: int | None = None,
+    history: Sequence[Any] = (),
+    options: dict | None = None,
+) -> Draw:
+    """The next round of the scorer-stays movement, from the entries and the rounds so far.
+
+    A table of the previous round continues when it has played fewer than three rounds
+    together and all its players are still active (a substitute takes the seat of the
+    player it ``replaces``): the scorer (seat 0) stays, the others move one seat on. The
+    other players (the previous byes, late entries, players of finished or broken tables)
+    are drawn afresh. A player due to sit out again takes the seat of a moving player who
+    has had fewer byes.
+
+    >>> from .base import Entry
+    >>> players = [Entry(i) for i in range(4)]
+    >>> first = draw_scorer_stays(players, seed=2)
+    >>> second = draw_scorer_stays(players, seed=3, history=[first])
+    >>> first.tables[0].seats[0] == second.tables[0].seats[0], second.tables[0].flags
+    (True, frozenset({'continued'}))
+    """
+    opts = validate_options(options, INDIVIDUAL_DEFAULTS, INDIVIDUAL_CHOICES)
+    seed = resolve_seed(seed)
+    rng = random.Random(seed)
+    pool = [e for e in prepare(entries) if e.active]
+    index = {e.id: i for i, e in enumerate(pool)}
+    substitute = {
+        e.replaces: e.id
+        for e in pool
+        if e.replaces is not None and e.replaces not in index
+    }
+    _, _, total_byes = table_plan(len(pool), opts["odd"])
+    continuing = _continuing(history, index, substitute)
+    free = sorted(
+        set(range(len(pool))) - {i for seats, _, _ in continuing for i in seats}
+    )
+    while continuing and not _fits(len(free), opts["odd"], total_byes):
+        seats, _, _ = continuing.pop(rng.randrange(len(continuing)))
+        free = sorted(free + seats)
+    seating = Seating(pool, rng)
+    fresh, byes = _seat(seating, free, opts) if free else ([], [])
+    byes = _swap_byes(pool, continuing, byes, rng)
+    taken = {number for _, number, _ in continuing}
+    numbers = (n for n in range(1, len(pool) + 1) if n not in taken)
+    tables = [
+        _table(number, seating, seats, flags, movement=True)
+        for seats, number, flags in continuing
+    ]
+    tables += [_table(next(numbers), seating, seats) for seats in fresh]
+    tables.sort(key=lambda t: t.number)
+    return Draw(
+        seed,
+        "scorer_stays",
+        len(history) + 1,
+        tuple(tables),
+        tuple(make_bye(pool[i]) for i in byes),
+        opts,
+    )
+
+
+def _continuing(
+    history: Sequence[Any],
+    index: dict[Hashable, int],
+    substitute: dict[Hashable, Hashable],
+) -> list:
+    """The previous round's tables that go on: (seats moved on, table number, flags)."""
+    if not history or getattr(history[-1], "method", None) != "scorer_stays":
+        return []
+    previous = [
+        {frozenset(substitute.get(x, x) for x in t.seats) for t in draw.tables}
+        for draw in history
+    ]
+    result = []
+    for table in history[-1].tables:
+        seats = [substitute.get(x, x) for x in table.seats]
+        together = 0
+        for tables in reversed(previous):
+            if frozenset(seats) not in tables:
+                break
+            together += 1
+        if together >= MOVEMENT_ROUNDS or any(x not in index for x in seats):
+            continue
+        scorer, *movers = seats
+        # Seats 1, 2, 3 move one on (3 -> 1): over three rounds the scorer partners each.
+        moved = [scorer, movers[-1], *movers[:-1]]
+        flags = {CONTINUED} | ({SUBSTITUTE} if seats != list(table.seats) else set())
+        result.append(([index[x] for x in moved], table.number, flags))
+    return result
+
+
+def _fits(players: int, odd: str, byes_allowed: int) -> bool:
+    if players == 0:
+        return True
+    try:
+        return table_plan(players, odd)[2] <= byes_allowed
+    except DrawError:
+        return False
+
+
+def _swap_byes(
+    pool: Sequence[Entry], continuing: list, byes: list[int], rng: random.Random
+) -> list[int]:
+    """Give a bye due to a player who had more byes to a moving player who had fewer."""
+    result = []
+    arrived: set[int] = set()
+    for b in byes:
+        seats_by_byes = sorted(
+            (pool[seats[s]].byes, k, s)
+            for k, (seats, _, _) in enumerate(continuing)
+            for s in range(1, len(seats))
+            if pool[seats[s]].byes < pool[b].byes and seats[s] not in arrived
+        )
+        if not seats_by_byes:
+            result.append(b)
+            continue
+        fewest = seats_by_byes[0][0]
+        _, k, s = rng.choice([c for c in seats_by_byes if c[0] == fewest])
+        seats, _, flags = continuing[k]
+        result.append(seats[s])
+        seats[s] = b
+        arrived.add(b)
+        flags.add(BYE_SWAP)
+    return result

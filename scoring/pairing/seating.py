@@ -1,0 +1,177 @@
+"""Seating players at tables of four (and three) with new partners: cost and search.
+
+The cost of a seating weighs, in this order, repeated partners (a pair of partners who
+partnered before), tables of three given to players who had one already, and repeated
+opponents. The search starts from partners chosen by a maximum matching of the players who
+never partnered (so the number of repeated partners at tables of four is the fewest
+possible), groups the partner pairs into tables with few repeated opponents, then swaps
+players between seats while that lowers the cost (and sometimes when it keeps it equal,
+to leave a plateau), from a few random starts.
+
+>>> from .base import Entry
+>>> import random
+>>> pool = [Entry(i, partners=frozenset({(i + 1) % 8, (i - 1) % 8})) for i in range(8)]
+>>> seating = Seating(pool, random.Random(1))
+>>> tables = seating.search(list(range(8)), threes=0, restarts=2)
+>>> sum(seating.repeat_partners(t) for t in tables)
+0
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .base import Entry, met_sets
+from .matching import Matching
+
+W_PARTNER = 10**9
+W_THREE = 10**4
+W_OPPONENT = 1
+
+
+class Seating:
+    """The players of ``pool`` (by index), what they met, and the search over seatings."""
+
+    def __init__(self, pool: Sequence[Entry], rng: random.Random) -> None:
+        self.pool = pool
+        self.rng = rng
+        self.partnered = met_sets(pool, "partners")
+        self.opposed = met_sets(pool, "opponents")
+        self.threes = [e.threes for e in pool]
+
+    def repeat_partners(self, seats: Sequence[int]) -> int:
+        """Partnerships at this table already played (at a table of three, every pair).
+
+        >>> from .base import Entry
+        >>> s = Seating([Entry(0, partners=frozenset({2})), Entry(1), Entry(2), Entry(3)], random.Random(0))
+        >>> s.repeat_partners([0, 1, 2, 3]), s.repeat_partners([0, 2, 1, 3])
+        (1, 0)
+        """
+        p = self.partnered
+        if len(seats) == 4:
+            a, b, c, d = seats
+            return (c in p[a]) + (d in p[b])
+        a, b, c = seats
+        return (b in p[a]) + (c in p[a]) + (c in p[b])
+
+    def repeat_opponents(self, seats: Sequence[int]) -> int:
+        """Pairs of opponents at this table that met as opponents before."""
+        o = self.opposed
+        if len(seats) == 4:
+            a, b, c, d = seats
+            return (b in o[a]) + (d in o[a]) + (b in o[c]) + (d in o[c])
+        a, b, c = seats
+        return (b in o[a]) + (c in o[a]) + (c in o[b])
+
+    def cost(self, seats: Sequence[int]) -> int:
+        """The weighted cost of one table (0 for a table of new partners and opponents)."""
+        total = W_PARTNER * self.repeat_partners(
+            seats
+        ) + W_OPPONENT * self.repeat_opponents(seats)
+        if len(seats) == 3:
+            total += W_THREE * sum(self.threes[i] for i in seats)
+        return total
+
+    def search(
+        self, players: Sequence[int], threes: int, restarts: int = 3
+    ) -> list[list[int]]:
+        """The best seating found of ``players`` at tables of four and ``threes`` tables of three."""
+        best: list[list[int]] | None = None
+        best_cost = 0
+        for _ in range(max(1, restarts)):
+            tables = self.initial(players, threes)
+            total = self.improve(tables)
+            if best is None or total < best_cost:
+                best, best_cost = tables, total
+            if best_cost == 0:
+                break
+        return best or []
+
+    def initial(self, players: Sequence[int], threes: int) -> list[list[int]]:
+        """A first seating: tables of three for those who had fewest, matched partners."""
+        order = list(players)
+        self.rng.shuffle(order)
+        by_threes = sorted(order, key=lambda i: self.threes[i])
+        trios = by_threes[: 3 * threes]
+        tables: list[list[int]] = []
+        while trios:
+            table = [trios.pop(0)]
+            for _ in range(2):
+                pick = next(
+                    (
+                        j
+                        for j in trios
+                        if all(j not in self.partnered[k] for k in table)
+                    ),
+                    trios[0],
+                )
+                trios.remove(pick)
+                table.append(pick)
+            tables.append(table)
+        in_trios = {i for t in tables for i in t}
+        rest = [i for i in order if i not in in_trios]
+        matching = Matching(len(self.pool), self.partnered)
+        matching.alive = [False] * len(self.pool)
+        for i in rest:
+            matching.alive[i] = True
+        matching.greedy(rest)
+        matching.augment()
+        pairs = matching.pairs(rest)
+        self.rng.shuffle(pairs)
+        while pairs:
+            a, c = pairs.pop(0)
+            best_k, best = 0, None
+            for k, (b, d) in enumerate(pairs):
+                clash = self.repeat_opponents((a, b, c, d))
+                if best is None or clash < best:
+                    best_k, best = k, clash
+                    if clash == 0:
+                        break
+            b, d = pairs.pop(best_k)
+            tables.append([a, b, c, d])
+        return tables
+
+    def improve(self, tables: list[list[int]]) -> int:
+        """Swap players between seats while the cost falls; return the final cost.
+
+        Each step takes a table with a cost and tries every swap of one of its players with
+        any other seat, applying the best one that lowers the cost, else (a limited number
+        of times in a row) a random one that keeps it.
+        """
+        costs = [self.cost(t) for t in tables]
+        patience = 20 + len(tables)
+        stalled = 0
+        for _ in range(40 + 20 * len(tables)):
+            bad = [t for t, c in enumerate(costs) if c]
+            if not bad or stalled > patience:
+                break
+            t = self.rng.choice(bad)
+            moves: list[tuple[int, int, int]] = []
+            level: int | None = None
+            for s, _ in enumerate(tables[t]):
+                for u, table in enumerate(tables):
+                    for s2 in range(s + 1 if u == t else 0, len(table)):
+                        delta = self._swap_delta(tables, costs, t, s, u, s2)
+                        if level is None or delta < level:
+                            moves, level = [(s, u, s2)], delta
+                        elif delta == level:
+                            moves.append((s, u, s2))
+            if level is None or level > 0:
+                stalled += 1
+                continue
+            # A plateau move (equal cost) counts as a stall: it only helps leave a local minimum.
+            stalled = stalled + 1 if level == 0 else 0
+            s, u, s2 = self.rng.choice(moves)
+            tables[t][s], tables[u][s2] = tables[u][s2], tables[t][s]
+            costs[t], costs[u] = self.cost(tables[t]), self.cost(tables[u])
+        return sum(costs)
+
+    def _swap_delta(self, tables, costs, t: int, s: int, u: int, s2: int) -> int:
+        if u == t:
+            swapped = list(tables[t])
+            swapped[s], swapped[s2] = swapped[s2], swapped[s]
+            return self.cost(swapped) - costs[t]
+        first, second = list(tables[t]), list(tables[u])
+        first[s], second[s2] = second[s2], first[s]
+        return self.cost(first) + self.cost(second) - costs[t] - costs[u]
