@@ -1,0 +1,157 @@
+"""Derived match results: a table's deals replayed with ``scoring`` into its MatchResult rows.
+
+The deals are the only recorded facts; :func:`rebuild_table_results` rewrites a table's
+MatchResult rows from them after every change (a deal entered, edited or deleted, a round
+closed). Nothing here decides what is allowed on a sheet: that is ``scoring`` (and the
+sheet service, which validates before it writes).
+
+Cost: a rebuild reads the table's deals and seats (two queries, none when the caller
+passes them) and writes the rows in two (stale rows deleted, the others upserted), plus
+the table's championship and rule set when the caller did not ``select_related`` them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from club.models import Championship, Deal, MatchResult, Round, Seat, Table
+from engine.rules import RuleSet
+from scoring import DealResult, MatchFormat, MatchOutcome, ScoringError, score_match
+
+_RESULT_FIELDS = ["side", "result", "finished", "games_won", "games_lost", "points_for",
+                  "points_against", "is_bye"]
+
+
+def championship_rules(championship: Championship) -> RuleSet:
+    """The engine rule set of a championship (validated, cached on the rule-set row)."""
+    return championship.rule_set.rules()
+
+
+def match_format(championship: Championship) -> MatchFormat:
+    """The championship's match format; an empty dict means one game."""
+    return MatchFormat.from_dict(championship.match_format or {"kind": "one_game"})
+
+
+def time_limited(rnd: Round, fmt: MatchFormat) -> bool:
+    """Whether the round is played against the clock (its own limit or the format's)."""
+    return bool(rnd.time_limit) or fmt.kind == "time"
+
+
+def time_called(rnd: Round, fmt: MatchFormat) -> bool:
+    """Time is called on a time-limited round once it is closed: the game in progress counts."""
+    return time_limited(rnd, fmt) and rnd.status == Round.Status.CLOSED
+
+
+def seat_sides(seats: Iterable[Seat]) -> dict[int, int]:
+    """Seat position -> side, from the table's seats."""
+    return {seat.position: seat.side for seat in seats}
+
+
+def deal_result(deal: Deal, *, sides: dict[int, int] | None = None,
+                tricks_per_deal: int = 8) -> DealResult:
+    """The ``scoring`` value of a Deal row (trump '' is no trump; side 0 is "We").
+
+    ``sides`` maps seat positions to sides (default: position % 2, partners opposite) to
+    give the dealer's side; ``tricks_per_deal`` turns the recorded tricks of side 0 into
+    both sides' tricks. Raises ``scoring.DealError`` for a row whose values have impossible
+    types (the sheet service never stores one).
+    """
+    if deal.points is None and deal.points_other is None:
+        points = None
+    else:
+        points = (deal.points, deal.points_other)
+    tricks = None if deal.tricks is None else (deal.tricks, tricks_per_deal - deal.tricks)
+    dealer_side = None
+    if deal.dealer is not None:
+        dealer_side = (sides or {}).get(deal.dealer, deal.dealer % 2)
+    return DealResult(points=points, trump=deal.trump or None, doubling=deal.doubling,
+                      all_tricks=deal.all_tricks, renonce=deal.renonce,
+                      cancelled=deal.cancelled, blind=deal.blind, en_face=deal.en_face,
+                      tricks=tricks, dealer_side=dealer_side)
+
+
+@dataclass(frozen=True)
+class TableScore:
+    """A table's sheet scored: the match outcome, and the first deal number that could not be
+    scored (None when every deal counts; the rows after it are left out of the outcome)."""
+
+    outcome: MatchOutcome
+    broken_at: int | None = None
+    error: ScoringError | None = None
+
+
+def score_table(table: Table, deals: Sequence[Deal], seats: Sequence[Seat]) -> TableScore:
+    """Replay ``deals`` (in number order) under the table's championship rules and format.
+
+    Never raises for bad stored deals: the outcome then covers the deals before the first
+    bad one, and ``broken_at`` names it (a rule set or match format changed under a sheet).
+    """
+    championship = table.round.stage.championship
+    rules = championship_rules(championship)
+    fmt = match_format(championship)
+    sides = seat_sides(seats)
+    first_side = sides.get(table.first_dealer, table.first_dealer % 2)
+    called = time_called(table.round, fmt)
+    per_deal = rules.tricks_per_deal
+    results: list[DealResult] = []
+    error: ScoringError | None = None
+    for deal in deals:
+        try:
+            results.append(deal_result(deal, sides=sides, tricks_per_deal=per_deal))
+        except ScoringError as exc:
+            exc.deal = len(results) + 1
+            error = exc
+            break
+    try:
+        outcome = score_match(results, fmt, rules, first_dealer_side=first_side,
+                              time_called=called)
+    except ScoringError as exc:
+        error = exc
+        good = max((exc.deal or 1) - 1, 0)
+        results = results[:good]
+        outcome = score_match(results, fmt, rules, first_dealer_side=first_side,
+                              time_called=called)
+    broken = None if error is None else (error.deal or len(results) + 1)
+    return TableScore(outcome, broken, error)
+
+
+def _entries_by_side(seats: Iterable[Seat]) -> dict[int, int]:
+    """entry id -> side, one per entry (fixed pairs: the pair; individual: each player)."""
+    out: dict[int, int] = {}
+    for seat in sorted(seats, key=lambda s: s.position):
+        out.setdefault(seat.entry_id, seat.side)
+    return out
+
+
+def rebuild_table_results(table: Table, *, deals: Sequence[Deal] | None = None,
+                          seats: Sequence[Seat] | None = None) -> list[MatchResult]:
+    """Rewrite the table's MatchResult rows from its deals; returns the rows written.
+
+    One row per entry seated at the table. Bye tables get ``is_bye`` rows whose scoring
+    values are left to the championship service (existing values are kept).
+    """
+    if seats is None:
+        seats = list(Seat.objects.filter(table=table).only("position", "side", "entry_id"))
+    entries = _entries_by_side(seats)
+    MatchResult.objects.filter(table=table).exclude(entry_id__in=list(entries)).delete()
+    if table.is_bye:
+        rows = [MatchResult(table=table, entry_id=entry, side=side, is_bye=True)
+                for entry, side in entries.items()]
+        MatchResult.objects.bulk_create(rows, ignore_conflicts=True)
+        return rows
+    if deals is None:
+        deals = list(Deal.objects.filter(table=table).order_by("number"))
+    outcome = score_table(table, deals, seats).outcome
+    rows = []
+    for entry, side in entries.items():
+        view = outcome.side(side)
+        rows.append(MatchResult(
+            table=table, entry_id=entry, side=side, result=view.result or "",
+            finished=outcome.finished, games_won=view.games_won, games_lost=view.games_lost,
+            points_for=view.points_for, points_against=view.points_against, is_bye=False))
+    if rows:
+        MatchResult.objects.bulk_create(rows, update_conflicts=True,
+                                        unique_fields=["table", "entry"],
+                                        update_fields=_RESULT_FIELDS)
+    return rows
