@@ -26,8 +26,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from engine.rules import RuleSet
-from scoring.errors import DealError
+from engine.rules import RuleSet, RuleSetError
+from scoring.errors import DealError, ScoringError
 
 TRUMPS: tuple[str, ...] = ("c", "d", "h", "s")
 _TRUMP_INPUT = {"c": "c", "d": "d", "h": "h", "s": "s", "♣": "c", "♦": "d", "♥": "h", "♠": "s"}
@@ -150,8 +150,9 @@ cancelled=False, blind=False, en_face=False, tricks=None, dealer_side=None)
 @dataclass(frozen=True, slots=True)
 class DealScore:
     """What a deal scores: both sides' game points, the pending multiplier for the next deal,
-    the combined multiplier the deal carried and its outcome (``won``, ``tie``, ``renonce``,
-    ``cancelled``). Unpacks as ``points, pending``.
+    the combined multiplier the deal carried (what the won deal was multiplied by; for a tie,
+    what it would have been; 1 for a cancelled deal and a flat-30 renonce) and its outcome
+    (``won``, ``tie``, ``renonce``, ``cancelled``). Unpacks as ``points, pending``.
 
     >>> score = DealScore(points=(0, 16), pending=1, multiplier=2, outcome="won")
     >>> score.winner
@@ -176,6 +177,21 @@ class DealScore:
         return iter((self.points, self.pending))
 
 
+def as_rules(rules: RuleSet | str | None) -> RuleSet:
+    """The rule set meant by ``rules`` (a RuleSet, a preset name, or None for the house rules).
+
+    >>> as_rules("flemish").doubling
+    'mee_tegen'
+    >>> as_rules("bridge")
+    Traceback (most recent call last):
+    scoring.errors.ScoringError: rules: unknown rule set 'bridge': choose one of house, flemish, pagat, french
+    """
+    try:
+        return RuleSet.coerce(rules)
+    except RuleSetError as error:
+        raise ScoringError("rules", "rules_unknown", str(error)) from None
+
+
 def points_in_play(rules: RuleSet | str | None = None) -> tuple[int, int]:
     """The lowest and highest total the two sides' points may add up to under ``rules``.
 
@@ -187,7 +203,7 @@ def points_in_play(rules: RuleSet | str | None = None) -> tuple[int, int]:
     >>> points_in_play(RuleSet.preset("pagat").replace(players=3))
     (50, 60)
     """
-    rules = RuleSet.coerce(rules)
+    rules = as_rules(rules)
     bonus = rules.tricks_per_deal if rules.trick_bonus else 0
     out = sum(_CARD_POINTS_DESC[: rules.cards_out_of_play])
     return DECK_POINTS - out + bonus, DECK_POINTS + bonus
@@ -255,7 +271,7 @@ def check_deal(result: DealResult, rules: RuleSet | str | None = None) -> DealRe
     Traceback (most recent call last):
     scoring.errors.DealError: points: the two sides' points must add up to 60, not 58
     """
-    rules = RuleSet.coerce(rules)
+    rules = as_rules(rules)
     if not isinstance(result, DealResult):
         raise DealError(None, "deal_type", f"a deal must be a DealResult, not {type(result).__name__}")
     _check_allowed(result, rules)
@@ -301,7 +317,7 @@ def score_deal(result: DealResult, rules: RuleSet | str | None = None, pending: 
     >>> score_deal(DealResult(points=None, trump="h", renonce=0), "flemish").points
     (0, 30)
     """
-    rules = RuleSet.coerce(rules)
+    rules = as_rules(rules)
     if not _is_int(pending) or pending < 1:
         raise DealError("pending", "pending_invalid",
                         f"the pending multiplier must be a whole number, 1 or more, not {pending!r}")

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.rules import RuleSet
-from scoring.deal import DealResult, DealScore, score_deal
+from scoring.deal import DealResult, DealScore, as_rules, score_deal
 from scoring.errors import DealError, GameFinishedError, ScoringError
 
 
@@ -58,7 +58,7 @@ class Game:
 
     def __init__(self, rules: RuleSet | str | None = None, *,
                  first_dealer_side: int | None = None) -> None:
-        self.rules = RuleSet.coerce(rules)
+        self.rules = as_rules(rules)
         if first_dealer_side not in (None, 0, 1) or isinstance(first_dealer_side, bool):
             raise DealError("first_dealer_side", "side_invalid",
                             f"must be side 0, side 1 or empty, not {first_dealer_side!r}")
@@ -208,7 +208,7 @@ class Sheet:
 
     def __init__(self, rules: RuleSet | str | None = None, *,
                  first_dealer_side: int | None = None) -> None:
-        self.rules = RuleSet.coerce(rules)
+        self.rules = as_rules(rules)
         self.first_dealer_side = first_dealer_side
         self.games: list[Game] = [Game(self.rules, first_dealer_side=first_dealer_side)]
         self.deal_count = 0

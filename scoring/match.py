@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from engine.rules import RuleSet
-from scoring.deal import DealResult
+from scoring.deal import DealResult, as_rules
 from scoring.errors import MatchError
 from scoring.game import Game, Sheet
 from scoring.records import MatchRecord
@@ -110,7 +110,7 @@ class MatchFormat:
         >>> MatchFormat.deals(16).game_rules("house").deals
         16
         """
-        rules = RuleSet.coerce(rules)
+        rules = as_rules(rules)
         if self.kind == "deals":
             return rules.replace(target=None, deals=self.count)
         return rules

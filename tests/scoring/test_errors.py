@@ -176,3 +176,11 @@ def test_game_refuses_an_impossible_first_dealer():
     with pytest.raises(DealError) as info:
         Game("house", first_dealer_side=2)
     assert_error(info.value, "first_dealer_side", "side_invalid")
+
+
+def test_an_unknown_rule_set_name_is_a_scoring_error():
+    for call in (lambda: score_deal(DealResult(points=(40, 20), trump="h"), "bridge"),
+                 lambda: Game("bridge")):
+        with pytest.raises(ScoringError) as info:
+            call()
+        assert_error(info.value, "rules", "rules_unknown")
