@@ -1,3 +1,24 @@
-"""URLs: see club/urls.py."""
+"""URLs of the championship flow, public pages included (they check ``public``)."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from club.views import championships as views
+from club.views import standings
+
+urlpatterns = [
+    path("clubs/<slug:slug>/championships/new/", views.ChampionshipCreateView.as_view(),
+         name="championship-create"),
+    path("clubs/<slug:slug>/ladder/", standings.ladder_view, name="club-ladder"),
+    path("rankings/clubs/", standings.club_ranking_view, name="club-ranking"),
+    path("championships/<int:pk>/", views.ChampionshipDetailView.as_view(),
+         name="championship-detail"),
+    path("championships/<int:pk>/entries/", views.EntriesView.as_view(),
+         name="championship-entries"),
+    path("championships/<int:pk>/standings/", standings.StandingsView.as_view(),
+         name="championship-standings"),
+    path("entries/<int:pk>/active/", views.EntryActiveView.as_view(), name="entry-active"),
+    path("stages/<int:pk>/draw/", views.StageDrawView.as_view(), name="stage-draw"),
+    path("stages/<int:pk>/advance/", views.AdvanceView.as_view(), name="stage-advance"),
+    path("rounds/<int:pk>/", views.RoundView.as_view(), name="round-detail"),
+    path("rounds/<int:pk>/<str:action>/", views.RoundActionView.as_view(), name="round-action"),
+]

@@ -5,7 +5,17 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 
 from club.models import (
-    Championship, Club, ClubRole, Entry, Membership, Pair, Player, Round, RuleSet, Seat, Stage,
+    Championship,
+    Club,
+    ClubRole,
+    Entry,
+    Membership,
+    Pair,
+    Player,
+    Round,
+    RuleSet,
+    Seat,
+    Stage,
     Table,
 )
 
@@ -70,3 +80,45 @@ def make_round(champ, *, number=1, status=Round.Status.PUBLISHED, stage=None):
             Seat(table=table, position=i, side=i % 2, entry=e, player=p)
             for i, (e, p) in enumerate(seats))
     return rnd
+
+
+def make_played_championship(entries: int, rounds: int, *, seed: int = 1, club=None):
+    """A fixed-pairs championship of ``entries`` pairs with ``rounds`` closed rounds of derived
+    match results (random winners, plausible game points), built in bulk. For standings
+    tests and benchmarks: the deals themselves are not needed to rank."""
+    import random
+
+    from club.models import MatchResult
+
+    rng = random.Random(seed)
+    club = club or make_club(f"played-{entries}-{rounds}")
+    champ = make_championship(club, entries=entries, entry_type="pairs",
+                              name=f"{entries} pairs x {rounds} rounds")
+    stage = champ.stages.first()
+    entry_list = list(stage.entries.select_related("pair").order_by("pk"))
+    for number in range(1, rounds + 1):
+        rnd = Round.objects.create(stage=stage, number=number, status=Round.Status.CLOSED,
+                                   seed=seed * 1000 + number)
+        rng.shuffle(entry_list)
+        tables = Table.objects.bulk_create(
+            Table(round=rnd, number=t + 1) for t in range(len(entry_list) // 2))
+        seats, results = [], []
+        for t, table in enumerate(tables):
+            a, b = entry_list[2 * t], entry_list[2 * t + 1]
+            for side, e in ((0, a), (1, b)):
+                seats.append(Seat(table=table, position=side, side=side, entry=e,
+                                  player_id=e.pair.first_id))
+                seats.append(Seat(table=table, position=side + 2, side=side, entry=e,
+                                  player_id=e.pair.second_id))
+            winner = rng.randrange(2)
+            loser_points = rng.randrange(0, 101)
+            for side, e in ((0, a), (1, b)):
+                won = side == winner
+                results.append(MatchResult(
+                    table=table, entry=e, side=side, finished=True,
+                    result="win" if won else "loss", games_won=int(won), games_lost=int(not won),
+                    points_for=101 + rng.randrange(0, 30) if won else loser_points,
+                    points_against=loser_points if won else 101 + rng.randrange(0, 30)))
+        Seat.objects.bulk_create(seats)
+        MatchResult.objects.bulk_create(results)
+    return champ

@@ -46,7 +46,7 @@ class RuleSet(models.Model):
     @property
     def frozen(self) -> bool:
         """Frozen once a championship using it has a recorded deal: edits then make a copy."""
-        from club.models.sheets import Deal  # noqa: PLC0415 (models import each other)
+        from club.models.sheets import Deal
 
         return self.is_preset or Deal.objects.filter(
             table__round__stage__championship__rule_set=self).exists()

@@ -63,6 +63,11 @@ def _column_map(header: list[str]) -> dict[str, int]:
     return found
 
 
+def _cell(row: list[str], columns: dict[str, int], key: str) -> str:
+    index = columns.get(key)
+    return row[index].strip() if index is not None and index < len(row) else ""
+
+
 def _decode(data: bytes) -> str:
     try:
         return data.decode("utf-8-sig")
@@ -113,12 +118,8 @@ def import_players_csv(user, club: Club, data: bytes) -> ImportReport:
         if not any(cell.strip() for cell in row):
             continue
 
-        def cell(key: str) -> str:
-            index = columns.get(key)
-            return row[index].strip() if index is not None and index < len(row) else ""
-
-        last, first, member, club_name = (cell("last_name"), cell("first_name"),
-                                          cell("member_number"), cell("club"))
+        last, first, member, club_name = (_cell(row, columns, key) for key in (
+            "last_name", "first_name", "member_number", "club"))
         if not last:
             report.errors.append((number, _("name"), _("a name is required")))
         elif len(last) > 80:

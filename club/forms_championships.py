@@ -1,0 +1,117 @@
+"""Forms of the championship flow: set-up, entries, draws, advancing."""
+
+from __future__ import annotations
+
+from django import forms
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from club.models import Championship, Player, RuleSet, Stage
+from scoring import METRICS, MatchError, MatchFormat
+
+FORMAT_KINDS = [
+    ("one_game", _("one game")), ("best_of", _("best of N games")), ("games", _("N games")),
+    ("deals", _("N deals")), ("time", _("as many games as a time limit allows")),
+]
+ORDER_CHOICES = [("", "—")] + [(key, _(metric.name)) for key, metric in METRICS.items()]
+
+
+class ChampionshipForm(forms.ModelForm):
+    format_kind = forms.ChoiceField(label=_("match"), choices=FORMAT_KINDS, initial="one_game")
+    format_count = forms.IntegerField(label=_("N (games or deals)"), required=False, min_value=1,
+                                      max_value=200)
+    format_minutes = forms.IntegerField(label=_("time limit (minutes)"), required=False,
+                                        min_value=1, max_value=600)
+    rank_1 = forms.ChoiceField(label=_("rank by"), choices=ORDER_CHOICES, initial="match_points")
+    rank_2 = forms.ChoiceField(label=_("then by"), choices=ORDER_CHOICES, required=False,
+                               initial="points_diff")
+    rank_3 = forms.ChoiceField(label=_("then by"), choices=ORDER_CHOICES, required=False,
+                               initial="points_for")
+
+    class Meta:
+        model = Championship
+        fields = ["name", "season", "start_date", "end_date", "rule_set", "entry_type",
+                  "draw_method", "bye_scoring", "public", "confirmation_required", "self_entry"]
+        widgets = {"start_date": forms.DateInput(attrs={"type": "date"}),
+                   "end_date": forms.DateInput(attrs={"type": "date"})}
+
+    def __init__(self, *args, club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["rule_set"].queryset = RuleSet.objects.filter(Q(club=None) | Q(club=club))
+        self.fields["rule_set"].initial = RuleSet.objects.filter(club=None, preset="house").first()
+
+    def clean(self):
+        data = super().clean()
+        try:
+            fmt = MatchFormat(data.get("format_kind") or "one_game",
+                              data.get("format_count") if data.get("format_kind") in
+                              ("best_of", "games", "deals") else None,
+                              data.get("format_minutes"))
+        except MatchError as error:
+            self.add_error({"count": "format_count", "minutes": "format_minutes"}.get(
+                error.field, "format_kind"), str(error))
+        else:
+            data["match_format"] = fmt.to_dict()
+        order = [data.get(f"rank_{i}") for i in (1, 2, 3) if data.get(f"rank_{i}")]
+        if len(set(order)) != len(order):
+            self.add_error("rank_2", _("Each ranking metric may appear once."))
+        data["ranking_order"] = order
+        entry_type, method = data.get("entry_type"), data.get("draw_method")
+        if entry_type == Championship.EntryType.PAIRS and method == Championship.DrawMethod.SCORER_STAYS:
+            self.add_error("draw_method", _("The scorer-stays movement is for individual events."))
+        if entry_type == Championship.EntryType.INDIVIDUAL and method in (
+                Championship.DrawMethod.SWISS, Championship.DrawMethod.ROUND_ROBIN):
+            self.add_error("draw_method", _("Individual events draw at random or with the "
+                                            "scorer-stays movement."))
+        return data
+
+
+class EntriesForm(forms.Form):
+    players = forms.ModelMultipleChoiceField(label=_("members"), queryset=Player.objects.none(),
+                                             required=False,
+                                             widget=forms.SelectMultiple(attrs={"size": 10}))
+    pairs = forms.ModelMultipleChoiceField(label=_("pairs"), queryset=None, required=False,
+                                           widget=forms.SelectMultiple(attrs={"size": 10}))
+    new_players = forms.CharField(
+        label=_("new players"), required=False, widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("One per line: name, first name. They also become members of the club."))
+
+    def __init__(self, *args, championship, **kwargs):
+        super().__init__(*args, **kwargs)
+        club = championship.club
+        entered = championship.entries.values("player_id")
+        self.fields["players"].queryset = Player.objects.filter(
+            memberships__club=club, memberships__active=True).exclude(pk__in=entered)
+        self.fields["pairs"].queryset = club.pairs.exclude(
+            pk__in=championship.entries.values("pair_id")).select_related("first", "second")
+        if championship.is_individual:
+            del self.fields["pairs"]
+        else:
+            del self.fields["players"], self.fields["new_players"]
+
+    def clean_new_players(self):
+        names = []
+        for number, line in enumerate(self.cleaned_data["new_players"].splitlines(), start=1):
+            if not line.strip():
+                continue
+            parts = [p.strip() for p in line.split(",")]
+            if len(parts) != 2 or not all(parts) or any(len(p) > 80 for p in parts):
+                raise forms.ValidationError(
+                    _("Line %(n)d: write “name, first name” (each at most 80 characters)."),
+                    params={"n": number})
+            names.append((parts[0], parts[1]))
+        return names
+
+
+class DrawForm(forms.Form):
+    seed = forms.IntegerField(label=_("seed"), required=False, min_value=0, max_value=10**12,
+                              help_text=_("Leave empty for a new random seed."))
+    time_limit = forms.IntegerField(label=_("time limit (minutes)"), required=False, min_value=1,
+                                    max_value=600)
+
+
+class AdvanceForm(forms.Form):
+    kind = forms.ChoiceField(label=_("next stage"), choices=Stage.Kind.choices,
+                             initial=Stage.Kind.FINAL)
+    advance = forms.ChoiceField(label=_("who goes on"), choices=Stage.Advance.choices)
+    advance_count = forms.IntegerField(label=_("how many"), required=False, min_value=2)

@@ -1,0 +1,1 @@
+"""Selectors: the queries that build pages, each a fixed number of queries."""

@@ -1,0 +1,55 @@
+"""Season ladders of a club and the ranking of clubs, from public championships' results."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from club.models import Championship, MatchResult, Membership, Player, Round, Seat
+from club.selectors.standings import standings_page
+from scoring import EventResult, MatchRecord, club_ranking, event_results, season_ladder
+
+
+def season_ladder_rows(club, season: str, *, best: int | None = None, min_events: int = 0):
+    """A player's best ``best`` events of the season (individual events: players; pair events:
+    both players of the pair share the pair's result). One standings per championship."""
+    championships = Championship.objects.filter(club=club, season=season)
+    results = []
+    for championship in championships:
+        page = standings_page(championship)
+        players_of = {}
+        for entry in page.entries.values():
+            if entry.player_id:
+                players_of[entry.pk] = [entry.player_id]
+            elif entry.pair_id:
+                players_of[entry.pk] = [entry.pair.first_id, entry.pair.second_id]
+        for result in event_results(page.standings, championship.pk):
+            for player_id in players_of.get(result.player, []):
+                results.append(EventResult(player_id, result.event, result.score))
+    rows = season_ladder(results, best=best, min_events=min_events)
+    names = {p.pk: p.full_name for p in Player.objects.filter(pk__in=[r.player for r in rows])}
+    return [(row, names.get(row.player, "?")) for row in rows]
+
+
+def club_ranking_rows():
+    """Clubs ranked by the average percentage of matches their players won (closed rounds of
+    public championships). Players count for each club they are an active member of."""
+    records = []
+    seats = Seat.objects.filter(table__round__status=Round.Status.CLOSED,
+                                table__round__stage__championship__public=True,
+                                table__is_bye=False).values_list("table_id", "player_id", "side")
+    sides = defaultdict(dict)
+    for table_id, player_id, side in seats:
+        sides[table_id][player_id] = side
+    outcomes = {(t, s): r for t, s, r in MatchResult.objects.filter(
+        table_id__in=list(sides), finished=True).values_list("table_id", "side", "result")}
+    for table_id, players in sides.items():
+        for player_id, side in players.items():
+            result = outcomes.get((table_id, side))
+            if result:
+                records.append(MatchRecord(player_id, table_id, result))
+    club_of = defaultdict(list)
+    for player_id, club_name in Membership.objects.filter(active=True).values_list(
+            "player_id", "club__name"):
+        club_of[player_id].append(club_name)
+    primary = {p: clubs[0] for p, clubs in club_of.items()}
+    return club_ranking(records, primary)

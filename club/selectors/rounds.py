@@ -1,0 +1,72 @@
+"""A round's draw page: tables, seats, flags and results in a fixed number of queries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext_lazy as _
+
+from club.models import MatchResult, Round, Seat, Table
+
+FLAG_LABELS = {
+    "bye": _("bye"),
+    "repeat_bye": _("second bye: everyone left had one"),
+    "rematch": _("rematch unavoidable"),
+    "repeat_partner": _("repeat partner unavoidable"),
+    "repeat_opponent": _("opponents met before (unavoidable)"),
+    "moved_up": _("moved up a score group"),
+    "moved_down": _("moved down a score group"),
+    "table_of_three": _("table of three"),
+    "opponent_withdrawn": _("opponent withdrew"),
+    "continued": _("scorer stays, the others moved on"),
+    "bye_swap": _("bye swapped to even out byes"),
+    "substitute": _("substitute"),
+}
+
+
+@dataclass
+class TableView:
+    table: Table
+    sides: list[list[Seat]] = field(default_factory=lambda: [[], []])
+    flags: list[str] = field(default_factory=list)
+    results: dict[int, MatchResult] = field(default_factory=dict)
+
+    @property
+    def lines(self) -> list[tuple[list[Seat], MatchResult | None]]:
+        """Each side's seats with its result (None before any deal)."""
+        return [(seats, self.results.get(side)) for side, seats in enumerate(self.sides)]
+
+    @property
+    def keeper(self):
+        return next((s for side in self.sides for s in side
+                     if s.position == self.table.sheet_keeper), None)
+
+
+@dataclass
+class RoundPage:
+    round: Round
+    tables: list[TableView]
+    byes: list[TableView]
+
+
+def round_page(rnd: Round) -> RoundPage:
+    """Three queries: tables, seats with players and entries, match results."""
+    tables = {t.pk: TableView(t) for t in Table.objects.filter(round=rnd).order_by("number")}
+    for seat in Seat.objects.filter(table__round=rnd).select_related("player", "entry").order_by(
+            "table_id", "position"):
+        tables[seat.table_id].sides[seat.side].append(seat)
+    for result in MatchResult.objects.filter(table__round=rnd):
+        tables[result.table_id].results[result.side] = result
+    entry_names = {s.entry_id: s.entry.name for tv in tables.values() for side in tv.sides
+                   for s in side}
+    for tv in tables.values():
+        for flag in tv.table.flags:
+            if ":" in flag:
+                entry_id, code = flag.split(":", 1)
+                name = entry_names.get(int(entry_id)) if entry_id.isdigit() else entry_id
+                tv.flags.append(f"{name}: {FLAG_LABELS.get(code, code)}")
+            else:
+                tv.flags.append(str(FLAG_LABELS.get(flag, flag)))
+    views = list(tables.values())
+    return RoundPage(rnd, [v for v in views if not v.table.is_bye],
+                     [v for v in views if v.table.is_bye])

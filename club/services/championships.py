@@ -1,0 +1,124 @@
+"""Championships: creation, entries (late, withdrawn, substitutes), stages and advancing."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from club.models import Championship, Entry, Membership, Pair, Player, Round, Stage
+from club.selectors.standings import standings_page
+
+
+class ChampionshipError(ValueError):
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.field = field
+
+
+@transaction.atomic
+def create_championship(club, **fields) -> Championship:
+    """A championship with its first (qualifying) stage."""
+    championship = Championship.objects.create(club=club, **fields)
+    Stage.objects.create(championship=championship, number=1, kind=Stage.Kind.QUALIFYING)
+    return championship
+
+
+def next_round_number(championship: Championship) -> int:
+    played = Round.objects.filter(stage__championship=championship).exclude(
+        status=Round.Status.DRAFT).count()
+    return played + 1
+
+
+@transaction.atomic
+def add_entries(championship: Championship, *, players=(), pairs=(), new_players=()) -> list[Entry]:
+    """Enter members (individual events) or pairs; ``new_players`` are created on the fly
+    and made members of the club. Entries after the first round are late entries."""
+    first_stage = championship.stages.order_by("number").first()
+    joined = next_round_number(championship)
+    created = []
+    if championship.is_individual:
+        players = list(players)
+        for last_name, first_name in new_players:
+            player = Player.objects.create(last_name=last_name, first_name=first_name)
+            Membership.objects.create(club=championship.club, player=player)
+            players.append(player)
+        for player in players:
+            entry, made = Entry.objects.get_or_create(
+                championship=championship, player=player,
+                defaults={"name": player.full_name, "joined_round": joined})
+            if made:
+                created.append(entry)
+    else:
+        if players or new_players:
+            raise ChampionshipError(_("A fixed-pairs championship enters pairs, not players."),
+                                    field="players")
+        for pair in pairs:
+            entry, made = Entry.objects.get_or_create(
+                championship=championship, pair=pair,
+                defaults={"name": str(pair), "joined_round": joined})
+            if made:
+                created.append(entry)
+    if first_stage is not None and created:
+        first_stage.entries.add(*created)
+    return created
+
+
+@transaction.atomic
+def set_entry_active(entry: Entry, active: bool) -> Entry:
+    """Withdraw an entry (not drawn any more; finished rounds untouched) or bring it back."""
+    entry.active = active
+    entry.save(update_fields=["active"])
+    return entry
+
+
+@transaction.atomic
+def substitute(entry: Entry, player: Player) -> Entry:
+    """A substitute player takes a withdrawn player's place from the next round on."""
+    championship = entry.championship
+    if not championship.is_individual:
+        raise ChampionshipError(_("Substitutes replace players in individual events; "
+                                  "in a fixed-pairs event enter a new pair."), field="player")
+    if Entry.objects.filter(championship=championship, player=player).exists():
+        raise ChampionshipError(_("%(player)s is already entered.") % {"player": player},
+                                field="player")
+    entry.active = False
+    entry.save(update_fields=["active"])
+    sub = Entry.objects.create(championship=championship, player=player, name=player.full_name,
+                               joined_round=next_round_number(championship), substitute_for=entry)
+    sub.stages.add(*entry.stages.all())
+    return sub
+
+
+@transaction.atomic
+def advance(stage: Stage, *, kind: str, advance: str, count: int | None = None) -> Stage:
+    """Open the next stage with the best entries of ``stage``: the top ``count`` by the
+    ranking order, or the winners of the tables of the stage's last round."""
+    championship = stage.championship
+    rounds = list(stage.rounds.all())
+    if not rounds or any(r.status != Round.Status.CLOSED for r in rounds):
+        raise ChampionshipError(_("Close every round of this stage before advancing."))
+    if championship.stages.filter(number__gt=stage.number).exists():
+        raise ChampionshipError(_("This stage has already been advanced."))
+    if advance == Stage.Advance.TOP_N:
+        if not count or count < 2:
+            raise ChampionshipError(_("Say how many entries go on (at least 2)."),
+                                    field="advance_count")
+        active = set(stage.entries.filter(active=True).values_list("pk", flat=True))
+        rows = standings_page(championship, stage).rows
+        chosen = [row.entry for row in rows if row.entry in active][:count]
+    else:
+        last = max(rounds, key=lambda r: r.number)
+        winners = last.tables.filter(is_bye=False, results__result="win").values_list(
+            "results__entry_id", flat=True)
+        chosen = list(dict.fromkeys(winners))
+    if len(chosen) < 2:
+        raise ChampionshipError(_("Fewer than two entries would go on."), field="advance_count")
+    nxt = Stage.objects.create(championship=championship, number=stage.number + 1, kind=kind)
+    stage.advance, stage.advance_count = advance, count
+    stage.save(update_fields=["advance", "advance_count"])
+    nxt.entries.add(*chosen)
+    return nxt
+
+
+def pairs_available(championship: Championship):
+    return Pair.objects.filter(club=championship.club).select_related("first", "second")

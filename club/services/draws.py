@@ -1,0 +1,209 @@
+"""Rounds: draw a stage's next round with ``scoring.pairing``, redraw, publish, close.
+
+The generators are pure; this module maps the championship's state to their entries (who
+met and partnered whom, scores, byes) and their draw to tables and seats, in one
+transaction per action.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections import defaultdict
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from club.models import Championship, Entry, MatchResult, Round, Seat, Stage, Table
+from club.selectors.standings import standings_page
+from scoring import pairing
+from scoring.pairing.base import Draw, DrawError, DrawTable
+from scoring.pairing.base import Entry as DrawEntry
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+
+class RoundError(ValueError):
+    """An action the round's state does not allow; the message says why."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.field = field
+
+
+def table_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(8))
+
+
+def draw_entries(championship: Championship, stage: Stage) -> list[DrawEntry]:
+    """The stage's entries as the draw sees them: history, score, byes, rank. Four queries."""
+    entries = list(stage.entries.all().only("pk", "active", "substitute_for_id"))
+    opponents: dict[int, set] = defaultdict(set)
+    partners: dict[int, set] = defaultdict(set)
+    bye_tables: dict[int, set] = defaultdict(set)
+    seats = Seat.objects.filter(table__round__stage__championship=championship).values_list(
+        "table_id", "entry_id", "side", "table__is_bye")
+    tables: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for table_id, entry_id, side, is_bye in seats:
+        if is_bye:
+            bye_tables[entry_id].add(table_id)
+        else:
+            tables[table_id].append((entry_id, side))
+    for seated in tables.values():
+        for entry_id, side in seated:
+            for other, other_side in seated:
+                if other == entry_id:
+                    continue
+                (partners if other_side == side else opponents)[entry_id].add(other)
+    standings = standings_page(championship, stage).standings
+    rank = {row.entry: row for row in standings}
+    result = []
+    for entry in entries:
+        row = rank.get(entry.pk)
+        result.append(DrawEntry(
+            entry.pk,
+            score=row.values.get("match_points", 0) if row else 0,
+            points=row.values.get("points_diff", 0) if row else 0,
+            opponents=frozenset(opponents[entry.pk]),
+            partners=frozenset(partners[entry.pk]),
+            byes=len(bye_tables[entry.pk]), active=entry.active,
+            replaces=entry.substitute_for_id, rank=row.rank if row else None,
+        ))
+    return result
+
+
+def previous_draws(stage: Stage) -> list[Draw]:
+    """The stage's earlier rounds as draws (for round robin and the scorer-stays movement)."""
+    draws = []
+    seats = defaultdict(list)
+    for table_id, entry_id, position in Seat.objects.filter(
+            table__round__stage=stage, table__is_bye=False).order_by("position").values_list(
+            "table_id", "entry_id", "position"):
+        seats[table_id].append(entry_id)
+    for rnd in stage.rounds.order_by("number").prefetch_related("tables"):
+        tables = []
+        for table in rnd.tables.all():
+            if table.is_bye:
+                continue
+            seated = seats[table.pk]
+            if len(seated) == 4 and seated[0] == seated[2]:  # a pair sits in seats 0 and 2
+                seated = [seated[0], seated[1]]
+            tables.append(DrawTable(table.number, tuple(seated)))
+        draws.append(Draw(rnd.seed, rnd.draw_method or "random", rnd.number, tuple(tables)))
+    return draws
+
+
+def run_generator(championship: Championship, stage: Stage, seed: int) -> Draw:
+    """The generator's draw for the stage's next round (checked by ``pairing.draw``)."""
+    method = championship.draw_method
+    options = {}
+    if championship.is_individual:
+        if method == Championship.DrawMethod.RANDOM:
+            method = "individual"
+        if championship.odd_players != Championship.OddPlayers.BYES:
+            options["odd"] = championship.odd_players
+    return pairing.draw(draw_entries(championship, stage), method, seed=seed,
+                        history=previous_draws(stage), options=options)
+
+
+def _seat_rows(championship: Championship, table: Table, seated: tuple, entries: dict) -> list[Seat]:
+    if championship.is_individual:
+        return [Seat(table=table, position=i, side=i % 2, entry=entries[eid],
+                     player_id=entries[eid].player_id) for i, eid in enumerate(seated)]
+    rows = []
+    for side, eid in enumerate(seated):
+        pair = entries[eid].pair
+        rows.append(Seat(table=table, position=side, side=side, entry=entries[eid],
+                         player_id=pair.first_id))
+        rows.append(Seat(table=table, position=side + 2, side=side, entry=entries[eid],
+                         player_id=pair.second_id))
+    return rows
+
+
+def _store_draw(championship: Championship, rnd: Round, draw: Draw) -> None:
+    entries = {e.pk: e for e in Entry.objects.filter(championship=championship)
+               .select_related("pair")}
+    rng = random.Random(draw.seed)
+    tables, seats = [], []
+    for dt in draw.tables:
+        flags = sorted(dt.flags) + [f"{eid}:{flag}" for eid, flag in dt.entry_flags]
+        table = Table(round=rnd, number=dt.number, flags=flags, code=table_code(),
+                      first_dealer=rng.randrange(4 if championship.is_individual or
+                                                 len(dt.seats) == 2 else len(dt.seats)))
+        tables.append((table, dt.seats))
+    next_number = len(draw.tables) + 1
+    for offset, bye in enumerate(draw.byes):
+        table = Table(round=rnd, number=next_number + offset, is_bye=True, flags=sorted(bye.flags))
+        tables.append((table, (bye.entry,)))
+    Table.objects.bulk_create([t for t, _s in tables])
+    for table, seated in tables:
+        if table.is_bye:
+            entry = entries[seated[0]]
+            if championship.is_individual:
+                seats.append(Seat(table=table, position=0, side=0, entry=entry,
+                                  player_id=entry.player_id))
+            else:
+                seats.append(Seat(table=table, position=0, side=0, entry=entry,
+                                  player_id=entry.pair.first_id))
+                seats.append(Seat(table=table, position=2, side=0, entry=entry,
+                                  player_id=entry.pair.second_id))
+        else:
+            seats.extend(_seat_rows(championship, table, seated, entries))
+    Seat.objects.bulk_create(seats)
+    MatchResult.objects.bulk_create(
+        MatchResult(table=t, entry=entries[s[0]], side=0, is_bye=True)
+        for t, s in tables if t.is_bye)
+
+
+@transaction.atomic
+def draw_round(stage: Stage, *, seed: int | None = None, time_limit: int | None = None) -> Round:
+    """Draw the stage's next round as a draft, or redraw the current draft with a new seed."""
+    stage = Stage.objects.select_for_update().select_related("championship").get(pk=stage.pk)
+    championship = stage.championship
+    last = stage.rounds.order_by("-number").first()
+    if last is not None and last.status == Round.Status.DRAFT:
+        rnd = last
+        rnd.tables.all().delete()
+    else:
+        if last is not None and last.status != Round.Status.CLOSED:
+            raise RoundError(_("Close round %(number)d before drawing the next one.")
+                             % {"number": last.number})
+        rnd = Round(stage=stage, number=(last.number + 1) if last else 1)
+    rnd.seed = seed if seed is not None else secrets.randbelow(10**9)
+    rnd.draw_method = championship.draw_method
+    if time_limit is not None:
+        rnd.time_limit = time_limit
+    try:
+        draw = run_generator(championship, stage, rnd.seed)
+    except DrawError as error:
+        raise RoundError(str(error), field=error.field) from error
+    if not draw.tables:
+        raise RoundError(_("Not enough active entries to draw a table."), field="entries")
+    rnd.save()
+    _store_draw(championship, rnd, draw)
+    return rnd
+
+
+@transaction.atomic
+def publish_round(rnd: Round) -> Round:
+    rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+    if rnd.status != Round.Status.DRAFT:
+        raise RoundError(_("Only a draft round can be published."))
+    rnd.status = Round.Status.PUBLISHED
+    rnd.save(update_fields=["status"])
+    return rnd
+
+
+@transaction.atomic
+def close_round(rnd: Round) -> Round:
+    """Close a published round: time is called, every table's result is final."""
+    from club.services.results import rebuild_table_results
+
+    rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+    if rnd.status != Round.Status.PUBLISHED:
+        raise RoundError(_("Only a published round can be closed."))
+    rnd.status = Round.Status.CLOSED
+    rnd.save(update_fields=["status"])
+    for table in rnd.tables.filter(is_bye=False).select_related("round__stage__championship"):
+        rebuild_table_results(table)
+    return rnd

@@ -1,0 +1,207 @@
+"""The organiser's championship flow: set up, entries, draws, rounds, advancing."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views import View
+from django.views.generic import CreateView
+
+from club.forms_championships import AdvanceForm, ChampionshipForm, DrawForm, EntriesForm
+from club.models import Championship, Entry, Round, Stage, Table, can_edit_club
+from club.selectors.rounds import round_page
+from club.services import championships as service
+from club.services import draws
+from club.views.base import ClubEditMixin
+
+
+def championship_for(request, pk: int, *, edit: bool = False) -> Championship:
+    """The championship if the user may see it (or edit it): 404, login or 403 otherwise."""
+    championship = get_object_or_404(Championship.objects.select_related("club", "rule_set"), pk=pk)
+    editor = can_edit_club(request.user, championship.club)
+    if edit or not championship.public:
+        if not request.user.is_authenticated:
+            raise LoginRequired
+        if not editor:
+            raise PermissionDenied
+    championship.user_can_edit = editor
+    return championship
+
+
+class LoginRequired(Exception):
+    """Raised by a view helper; the middleware-free handler below sends to the login page."""
+
+
+class ChampionshipView(View):
+    """Base: resolves ``self.championship`` with the right permission, login when needed."""
+
+    edit = False
+
+    def dispatch(self, request, *args, **kwargs):
+        try:
+            self.championship = championship_for(request, self.championship_pk(**kwargs),
+                                                  edit=self.edit)
+        except LoginRequired:
+            from django.contrib.auth.views import redirect_to_login
+
+            return redirect_to_login(request.get_full_path())
+        return super().dispatch(request, *args, **kwargs)
+
+    def championship_pk(self, **kwargs) -> int:
+        return kwargs["pk"]
+
+
+class ChampionshipCreateView(ClubEditMixin, CreateView):
+    form_class = ChampionshipForm
+    template_name = "club/form.html"
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "club": self.club}
+
+    def form_valid(self, form):
+        data = {k: v for k, v in form.cleaned_data.items() if k in form.Meta.fields}
+        championship = service.create_championship(
+            self.club, match_format=form.cleaned_data["match_format"],
+            ranking_order=form.cleaned_data["ranking_order"], **data)
+        messages.success(self.request, _("Championship created. Now add its entries."))
+        return redirect("championship-entries", pk=championship.pk)
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(title=_("New championship"), **kwargs)
+
+
+class ChampionshipDetailView(ChampionshipView):
+    def get(self, request, pk):
+        c = self.championship
+        stages = list(c.stages.prefetch_related("rounds").order_by("number"))
+        return render(request, "championships/detail.html", {
+            "championship": c, "stages": stages, "can_edit": c.user_can_edit,
+            "entry_count": c.entries.filter(active=True).count(),
+            "draw_form": DrawForm(), "advance_form": AdvanceForm(),
+        })
+
+
+class EntriesView(ChampionshipView):
+    edit = True
+
+    def get(self, request, pk, form=None, status=200):
+        c = self.championship
+        form = form or EntriesForm(championship=c)
+        entries = c.entries.select_related("player", "pair", "substitute_for").order_by("name")
+        return render(request, "championships/entries.html",
+                      {"championship": c, "form": form, "entries": entries}, status=status)
+
+    def post(self, request, pk):
+        form = EntriesForm(request.POST, championship=self.championship)
+        if not form.is_valid():
+            return self.get(request, pk, form=form, status=400)
+        try:
+            created = service.add_entries(self.championship, **form.cleaned_data)
+        except service.ChampionshipError as error:
+            form.add_error(error.field, str(error))
+            return self.get(request, pk, form=form, status=400)
+        messages.success(request, _("%(n)d entries added.") % {"n": len(created)})
+        return redirect("championship-entries", pk=pk)
+
+
+class EntryActiveView(ChampionshipView):
+    edit = True
+
+    def championship_pk(self, **kwargs):
+        self.entry = get_object_or_404(Entry, pk=kwargs["pk"])
+        return self.entry.championship_id
+
+    def post(self, request, pk):
+        active = request.POST.get("active") == "1"
+        service.set_entry_active(self.entry, active)
+        messages.success(request, (_("%(entry)s is back in.") if active else
+                                   _("%(entry)s withdrew: not drawn any more.")) % {"entry": self.entry})
+        return redirect("championship-entries", pk=self.entry.championship_id)
+
+
+class StageDrawView(ChampionshipView):
+    """Draw the stage's next round as a draft, or redraw the draft with a new seed."""
+
+    edit = True
+
+    def championship_pk(self, **kwargs):
+        self.stage = get_object_or_404(Stage, pk=kwargs["pk"])
+        return self.stage.championship_id
+
+    def post(self, request, pk):
+        form = DrawForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, "; ".join(f"{form.fields[f].label}: {' '.join(e)}"
+                                              for f, e in form.errors.items()))
+            return redirect(self.championship)
+        try:
+            rnd = draws.draw_round(self.stage, seed=form.cleaned_data["seed"],
+                                   time_limit=form.cleaned_data["time_limit"])
+        except draws.RoundError as error:
+            messages.error(request, str(error))
+            return redirect(self.championship)
+        messages.success(request, _("Draft draw of round %(n)d, seed %(seed)d.")
+                         % {"n": rnd.number, "seed": rnd.seed})
+        return redirect(rnd)
+
+
+class RoundView(ChampionshipView):
+    def championship_pk(self, **kwargs):
+        self.round = get_object_or_404(Round.objects.select_related("stage"), pk=kwargs["pk"])
+        return self.round.stage.championship_id
+
+    def get(self, request, pk):
+        c = self.championship
+        if self.round.status == Round.Status.DRAFT and not c.user_can_edit:
+            raise PermissionDenied
+        page = round_page(self.round)
+        return render(request, "championships/round.html", {
+            "championship": c, "round": self.round, "page": page, "can_edit": c.user_can_edit,
+            "draw_form": DrawForm()})
+
+
+class RoundActionView(RoundView):
+    edit = True
+    actions = {"publish": draws.publish_round, "close": draws.close_round}
+
+    def get(self, request, pk, action=None):
+        return redirect(self.round)
+
+    def post(self, request, pk, action):
+        if action not in self.actions:
+            raise PermissionDenied
+        try:
+            self.actions[action](self.round)
+        except draws.RoundError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, _("Round %(n)d: %(action)s.") % {
+                "n": self.round.number,
+                "action": _("published") if action == "publish" else _("closed")})
+        return redirect(self.round)
+
+
+class AdvanceView(StageDrawView):
+    def post(self, request, pk):
+        form = AdvanceForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, _("Choose the next stage and who goes on."))
+            return redirect(self.championship)
+        try:
+            nxt = service.advance(self.stage, kind=form.cleaned_data["kind"],
+                                  advance=form.cleaned_data["advance"],
+                                  count=form.cleaned_data["advance_count"])
+        except service.ChampionshipError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, _("%(n)d entries go on to the %(stage)s.")
+                             % {"n": nxt.entries.count(), "stage": nxt.get_kind_display()})
+        return redirect(self.championship)
+
+
+def table_for(request, pk) -> Table:
+    table = get_object_or_404(Table.objects.select_related("round__stage__championship__club"), pk=pk)
+    championship_for(request, table.round.stage.championship_id)
+    return table

@@ -1,0 +1,77 @@
+"""Standings (sortable, exportable), a player's results, club ladders and club rankings."""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext_lazy as _
+from django_tables2 import RequestConfig
+from django_tables2.export import TableExport
+
+from club.models import Club, Stage
+from club.selectors.ladders import club_ranking_rows, season_ladder_rows
+from club.selectors.standings import standings_page
+from club.views.championships import ChampionshipView
+from scoring import get_metric
+
+
+class StandingsTable(tables.Table):
+    rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
+    name = tables.Column(verbose_name=_("Entry"))
+
+    class Meta:
+        template_name = "championships/standings_table.html"
+        attrs = {"class": "table standings"}
+
+
+def standings_table(page, request):
+    metric_columns = [(key, tables.Column(verbose_name=_(get_metric(key).abbr),
+                                          attrs={"td": {"class": "num"}, "th": {"class": "num",
+                                                 "title": _(get_metric(key).name)}}))
+                      for key in page.standings.columns if key != "head_to_head"]
+    data = []
+    for row in page.rows:
+        entry = page.entries.get(row.entry)
+        item = {"rank": row.rank, "name": entry.name if entry else str(row.entry),
+                "tied": row.tied, "active": entry.active if entry else True}
+        for key, _col in metric_columns:
+            value = row.values.get(key)
+            item[key] = round(value, 1) if isinstance(value, float) else value
+        data.append(item)
+    table = StandingsTable(data, extra_columns=metric_columns)
+    table.metric_keys = [key for key, _c in metric_columns]
+    RequestConfig(request, paginate={"per_page": 100}).configure(table)
+    return table
+
+
+class StandingsView(ChampionshipView):
+    def get(self, request, pk):
+        c = self.championship
+        stage = None
+        if request.GET.get("stage", "").isdigit():
+            stage = get_object_or_404(Stage, championship=c, number=int(request.GET["stage"]))
+        page = standings_page(c, stage)
+        table = standings_table(page, request)
+        export = request.GET.get("_export")
+        if TableExport.is_valid_format(export):
+            return TableExport(export, table).response(f"standings-{c.pk}.{export}")
+        return render(request, "championships/standings.html", {
+            "championship": c, "page": page, "table": table, "stage": stage,
+            "stages": c.stages.order_by("number"), "can_edit": c.user_can_edit,
+            "order": [get_metric(k).name for k in page.standings.order]})
+
+
+def ladder_view(request, slug):
+    club = get_object_or_404(Club, slug=slug)
+    seasons = list(club.championships.exclude(season="").values_list("season", flat=True)
+                   .distinct().order_by("-season"))
+    season = request.GET.get("season") or (seasons[0] if seasons else "")
+    best = request.GET.get("best", "")
+    best = int(best) if best.isdigit() and int(best) > 0 else None
+    rows = season_ladder_rows(club, season, best=best) if season else []
+    return render(request, "championships/ladder.html", {
+        "club": club, "season": season, "seasons": seasons, "rows": rows, "best": best})
+
+
+def club_ranking_view(request):
+    return render(request, "championships/club_ranking.html", {"rows": club_ranking_rows()})

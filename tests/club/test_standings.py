@@ -1,0 +1,57 @@
+"""Standings pages: bounded queries at any size, shared ranks, exports, public access."""
+
+import itertools
+
+import pytest
+from django.urls import reverse
+
+from club.selectors.standings import standings_page
+from tests.factories import make_played_championship
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("entries, rounds", [(32, 15), (512, 15)])
+def test_standings_render_with_bounded_queries(client, entries, rounds,
+                                               django_assert_max_num_queries):
+    champ = make_played_championship(entries, rounds)
+    champ.public = True
+    champ.save()
+    url = reverse("championship-standings", args=[champ.pk])
+    with django_assert_max_num_queries(15):
+        response = client.get(url)
+    assert response.status_code == 200
+    page = standings_page(champ)
+    assert len(page.rows) == entries
+    top = page.rows[0]
+    assert page.entries[top.entry].name in response.content.decode()
+
+
+def test_standings_rank_by_order_and_share_ranks():
+    champ = make_played_championship(16, 3, seed=5)
+    rows = standings_page(champ).rows
+    mp = [r.values["match_points"] for r in rows]
+    assert mp == sorted(mp, reverse=True)
+    for a, b in itertools.pairwise(rows):
+        same = all(a.values[k] == b.values[k] for k in champ.ranking_order)
+        assert (a.rank == b.rank) == same
+        assert a.rank <= b.rank
+
+
+def test_standings_export_csv_and_xlsx(client):
+    champ = make_played_championship(8, 2)
+    champ.public = True
+    champ.save()
+    url = reverse("championship-standings", args=[champ.pk])
+    csv = client.get(url, {"_export": "csv"}).content.decode().splitlines()
+    assert csv[0].startswith("Rank,Entry") and len(csv) == 9
+    assert client.get(url, {"_export": "xlsx"}).content[:2] == b"PK"
+
+
+def test_private_standings_need_the_organiser(client, django_user_model):
+    champ = make_played_championship(4, 1)
+    url = reverse("championship-standings", args=[champ.pk])
+    assert client.get(url).status_code == 302
+    other = django_user_model.objects.create_user("other", password="x-12345678")
+    client.force_login(other)
+    assert client.get(url).status_code == 403
