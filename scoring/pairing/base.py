@@ -59,9 +59,7 @@ class DrawError(ValueError):
     ('method', 'unknown_method')
     """
 
-    def __init__(
-        self, message: str, *, field: str | None = None, code: str = "draw"
-    ) -> None:
+    def __init__(self, message: str, *, field: str | None = None, code: str = "draw") -> None:
         super().__init__(message)
         self.field = field
         self.code = code
@@ -115,12 +113,8 @@ class Entry:
         if isinstance(obj, Entry):
             return obj
         if not hasattr(obj, "id"):
-            raise DrawError(
-                f"entry {obj!r} has no id", field="entries", code="entry_id"
-            )
-        values = {
-            name: getattr(obj, name) for name in _ENTRY_FIELDS if hasattr(obj, name)
-        }
+            raise DrawError(f"entry {obj!r} has no id", field="entries", code="entry_id")
+        values = {name: getattr(obj, name) for name in _ENTRY_FIELDS if hasattr(obj, name)}
         for name in ("opponents", "partners"):
             if name in values:
                 values[name] = frozenset(values[name])
@@ -213,10 +207,7 @@ class Draw:
             reasons += [f"{eid} {FLAG_TEXT[f]}" for eid, f in table.entry_flags]
             lines.append(text + "".join(f"; {r}" for r in reasons))
         for bye in self.byes:
-            lines.append(
-                f"bye {bye.entry}: "
-                + "; ".join(FLAG_TEXT[f] for f in sorted(bye.flags))
-            )
+            lines.append(f"bye {bye.entry}: " + "; ".join(FLAG_TEXT[f] for f in sorted(bye.flags)))
         return lines
 
 
@@ -231,9 +222,7 @@ def resolve_seed(seed: int | None) -> int:
     if seed is None:
         return secrets.randbelow(2**31)
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise DrawError(
-            f"seed must be a whole number, not {seed!r}", field="seed", code="seed_type"
-        )
+        raise DrawError(f"seed must be a whole number, not {seed!r}", field="seed", code="seed_type")
     return seed
 
 
@@ -365,9 +354,7 @@ def record_round(
         result.append(
             replace(
                 entry,
-                score=entry.score
-                + (1 if eid in won else 0)
-                + (bye_score if eid in byes else 0),
+                score=entry.score + (1 if eid in won else 0) + (bye_score if eid in byes else 0),
                 opponents=entry.opponents | met.get(eid, set()),
                 partners=entry.partners | partnered.get(eid, set()),
                 byes=entry.byes + (eid in byes),

@@ -117,7 +117,7 @@ def pick_byes(
     while len(chosen) < count and ordered:
         fewest = entries[ordered[0]].byes
         tier = [i for i in ordered if entries[i].byes == fewest]
-        chosen += choose_out(matching, tier, count - len(chosen))
+        chosen += choose_out(matching, tier, min(count - len(chosen), len(tier)))
         ordered = [i for i in ordered if entries[i].byes != fewest]
     return chosen
 

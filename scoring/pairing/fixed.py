@@ -66,9 +66,7 @@ def draw_random(
     order = list(range(len(pool)))
     rng.shuffle(order)
     pairs, byes = _pair(pool, order, order[::-1])
-    tables = [
-        _table(number, pool, a, b, None) for number, (a, b) in enumerate(pairs, 1)
-    ]
+    tables = [_table(number, pool, a, b, None) for number, (a, b) in enumerate(pairs, 1)]
     return Draw(
         seed,
         "random",
@@ -111,9 +109,7 @@ def draw_swiss(
         (tuple(sorted(p, key=position.__getitem__)) for p in pairs),
         key=lambda p: position[p[0]],
     )
-    tables = [
-        _table(number, pool, a, b, group) for number, (a, b) in enumerate(pairs, 1)
-    ]
+    tables = [_table(number, pool, a, b, group) for number, (a, b) in enumerate(pairs, 1)]
     return Draw(
         seed,
         "swiss",
@@ -187,9 +183,7 @@ def _pair(
     return pairs, byes
 
 
-def _close_floats(
-    pairs: list[tuple[int, int]], group: Sequence[int], met: Sequence[set[int]]
-) -> None:
+def _close_floats(pairs: list[tuple[int, int]], group: Sequence[int], met: Sequence[set[int]]) -> None:
     """Swap opponents between two tables while that brings scores closer with no new rematch.
 
     The cost of a table is the square of the score groups between its two entries: one
@@ -220,8 +214,7 @@ def _close_floats(
                     (
                         (x, y)
                         for x, y in (((a, c), (b, d)), ((a, d), (b, c)))
-                        if cost(*x) + cost(*y) < old_cost
-                        and rematch(*x) + rematch(*y) <= old_rematch
+                        if cost(*x) + cost(*y) < old_cost and rematch(*x) + rematch(*y) <= old_rematch
                     ),
                     None,
                 )
@@ -235,9 +228,7 @@ def _close_floats(
             return
 
 
-def _table(
-    number: int, pool: Sequence[Entry], a: int, b: int, group: Sequence[int] | None
-) -> DrawTable:
+def _table(number: int, pool: Sequence[Entry], a: int, b: int, group: Sequence[int] | None) -> DrawTable:
     ea, eb = pool[a], pool[b]
     flags: set[str] = set()
     entry_flags: list[tuple[Hashable, str]] = []
@@ -282,9 +273,7 @@ def start_numbers(entries: Iterable[Any], seed: int) -> list[Hashable]:
     >>> start_numbers([1, 2, 3, 4], 5) == start_numbers([4, 3, 2, 1], 5)
     True
     """
-    ids = [
-        e.id for e in prepare(Entry(x) if not hasattr(x, "id") else x for x in entries)
-    ]
+    ids = [e.id for e in prepare(Entry(x) if not hasattr(x, "id") else x for x in entries)]
     random.Random(seed).shuffle(ids)
     return ids
 
@@ -340,17 +329,12 @@ def draw_round_robin(
     tables: list[DrawTable] = []
     byes = []
     for p, q in berger_round(slots, r + 1):
-        a, b = (
-            positions[x - 1] if x <= len(positions) else None
-            for x in ((q, p) if cycle % 2 else (p, q))
-        )
+        a, b = (positions[x - 1] if x <= len(positions) else None for x in ((q, p) if cycle % 2 else (p, q)))
         live = [e for e in (a, b) if e is not None and e.active]
         if len(live) == 2:
             flags = {REMATCH} if a.met(b.id) or b.met(a.id) else set()
             tables.append(DrawTable(len(tables) + 1, (a.id, b.id), frozenset(flags)))
         elif live:
             other = b if live[0] is a else a
-            byes.append(
-                make_bye(live[0], *([OPPONENT_WITHDRAWN] if other is not None else []))
-            )
+            byes.append(make_bye(live[0], *([OPPONENT_WITHDRAWN] if other is not None else [])))
     return Draw(seed, "round_robin", round_number, tuple(tables), tuple(byes), opts)

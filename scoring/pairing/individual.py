@@ -95,9 +95,7 @@ def draw_individual(
     pool = [e for e in prepare(entries) if e.active]
     seating = Seating(pool, rng)
     tables, byes = _seat(seating, range(len(pool)), opts)
-    numbered = tuple(
-        _table(number, seating, seats) for number, seats in enumerate(tables, 1)
-    )
+    numbered = tuple(_table(number, seating, seats) for number, seats in enumerate(tables, 1))
     return Draw(
         seed,
         "individual",
@@ -108,9 +106,7 @@ def draw_individual(
     )
 
 
-def _seat(
-    seating: Seating, players: Iterable[int], opts: dict
-) -> tuple[list[list[int]], list[int]]:
+def _seat(seating: Seating, players: Iterable[int], opts: dict) -> tuple[list[list[int]], list[int]]:
     """Seat ``players`` (indices of the pool): the tables' seats and the byes."""
     pool, rng = seating.pool, seating.rng
     order = list(players)
@@ -175,16 +171,10 @@ def draw_scorer_stays(
     rng = random.Random(seed)
     pool = [e for e in prepare(entries) if e.active]
     index = {e.id: i for i, e in enumerate(pool)}
-    substitute = {
-        e.replaces: e.id
-        for e in pool
-        if e.replaces is not None and e.replaces not in index
-    }
+    substitute = {e.replaces: e.id for e in pool if e.replaces is not None and e.replaces not in index}
     _, _, total_byes = table_plan(len(pool), opts["odd"])
     continuing = _continuing(history, index, substitute)
-    free = sorted(
-        set(range(len(pool))) - {i for seats, _, _ in continuing for i in seats}
-    )
+    free = sorted(set(range(len(pool))) - {i for seats, _, _ in continuing for i in seats})
     while continuing and not _fits(len(free), opts["odd"], total_byes):
         seats, _, _ = continuing.pop(rng.randrange(len(continuing)))
         free = sorted(free + seats)
@@ -193,10 +183,7 @@ def draw_scorer_stays(
     byes = _swap_byes(pool, continuing, byes, rng)
     taken = {number for _, number, _ in continuing}
     numbers = (n for n in range(1, len(pool) + 1) if n not in taken)
-    tables = [
-        _table(number, seating, seats, flags, movement=True)
-        for seats, number, flags in continuing
-    ]
+    tables = [_table(number, seating, seats, flags, movement=True) for seats, number, flags in continuing]
     tables += [_table(next(numbers), seating, seats) for seats in fresh]
     tables.sort(key=lambda t: t.number)
     return Draw(
@@ -217,10 +204,7 @@ def _continuing(
     """The previous round's tables that go on: (seats moved on, table number, flags)."""
     if not history or getattr(history[-1], "method", None) != "scorer_stays":
         return []
-    previous = [
-        {frozenset(substitute.get(x, x) for x in t.seats) for t in draw.tables}
-        for draw in history
-    ]
+    previous = [{frozenset(substitute.get(x, x) for x in t.seats) for t in draw.tables} for draw in history]
     result = []
     for table in history[-1].tables:
         seats = [substitute.get(x, x) for x in table.seats]
@@ -248,9 +232,7 @@ def _fits(players: int, odd: str, byes_allowed: int) -> bool:
         return False
 
 
-def _swap_byes(
-    pool: Sequence[Entry], continuing: list, byes: list[int], rng: random.Random
-) -> list[int]:
+def _swap_byes(pool: Sequence[Entry], continuing: list, byes: list[int], rng: random.Random) -> list[int]:
     """Give a bye due to a player who had more byes to a moving player who had fewer."""
     result = []
     arrived: set[int] = set()

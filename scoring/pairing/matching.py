@@ -143,13 +143,7 @@ class Matching:
             v = queue.popleft()
             met_v = self.met[v]
             for to in chain(exposed, everyone):
-                if (
-                    to == v
-                    or not alive[to]
-                    or to in met_v
-                    or base[v] == base[to]
-                    or mate[v] == to
-                ):
+                if to == v or not alive[to] or to in met_v or base[v] == base[to] or mate[v] == to:
                     continue
                 if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
                     self._contract(base, parent, used, queue, v, to, root)
@@ -199,36 +193,60 @@ class Matching:
 
 
 def choose_out(matching: Matching, candidates: Sequence[int], count: int) -> list[int]:
-    """Take ``count`` nodes out (byes) from ``candidates``, in their order of preference,
-    keeping the matching of the others as large as possible.
+    """Take ``count`` of ``candidates`` out (byes), keeping the maximum matching of the
+    others as large as any choice could; the matching must be maximum, and stays so.
 
-    A candidate that can leave without shrinking the maximum matching is taken before an
-    earlier one that cannot; the matching must be maximum on entry, and stays maximum.
+    One node: the first candidate, in the caller's order of preference, whose leaving
+    costs nothing (else the first). Several: ``count`` extra nodes joined to every
+    candidate are matched with the rest, and the candidates they take leave; a maximum
+    matching of that graph is a best choice (taking a node and its partner together can
+    cost one pair where taking them one at a time would cost two).
 
     >>> m = Matching(3, [{2}, set(), {0}])      # 0 and 2 met: 1 must play one of them
     >>> m.greedy([0, 1, 2]); m.augment()
     >>> choose_out(m, [1, 0], 1)
     [0]
+    >>> m = Matching(4, [{1, 2}, {0}, {0}, set()])   # 0 met 1 and 2: can only play 3
+    >>> m.greedy([0, 1, 2, 3]); m.augment()
+    >>> sorted(choose_out(m, [3, 1, 2], 2))
+    [1, 2]
     """
-    chosen: list[int] = []
-    pending = [c for c in candidates]
-    while len(chosen) < count and pending:
-        pick = None
-        for c in pending:
-            if matching.mate[c] == -1:
-                pick = c
-                matching.remove(c)
-                break
-            saved = matching.mate[:]
-            partner = matching.remove(c)
-            if matching.augment_from(partner):
-                pick = c
-                break
-            matching.mate = saved
-            matching.alive[c] = True
-        if pick is None:
-            pick = pending[0]
-            partner = matching.remove(pick)
-        pending.remove(pick)
-        chosen.append(pick)
+    if count >= len(candidates):
+        for c in candidates:
+            matching.remove(c)
+        matching.augment()
+        return list(candidates)
+    if count == 1:
+        return [_choose_one(matching, candidates)]
+    n = matching.n
+    extra = set(range(n, n + count))
+    allowed = set(candidates)
+    met = [matching.met[u] if u in allowed else matching.met[u] | extra for u in range(n)]
+    met += [extra | (set(range(n)) - allowed) for _ in extra]
+    wider = Matching(n + count, met)
+    wider.alive = matching.alive + [True] * count
+    first = set(candidates)
+    wider.greedy([*sorted(extra), *candidates, *(u for u in range(n) if u not in first)])
+    wider.augment()
+    chosen = [wider.mate[x] for x in sorted(extra)]
+    for c in chosen:
+        wider.remove(c)
+    matching.mate = wider.mate[:n]
+    for c in chosen:
+        matching.alive[c] = False
     return chosen
+
+
+def _choose_one(matching: Matching, candidates: Sequence[int]) -> int:
+    for c in candidates:
+        if matching.mate[c] == -1:
+            matching.remove(c)
+            return c
+        saved = matching.mate[:]
+        partner = matching.remove(c)
+        if matching.augment_from(partner):
+            return c
+        matching.mate = saved
+        matching.alive[c] = True
+    matching.remove(candidates[0])
+    return candidates[0]

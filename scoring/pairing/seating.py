@@ -20,7 +20,9 @@ to leave a plateau), from a few random starts.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+from math import comb
 
 from .base import Entry, met_sets
 from .matching import Matching
@@ -28,6 +30,8 @@ from .matching import Matching
 W_PARTNER = 10**9
 W_THREE = 10**4
 W_OPPONENT = 1
+#: Most choices of tables of three weighed one by one (beyond: the local search alone).
+TRIO_SEARCH_LIMIT = 4000
 
 
 class Seating:
@@ -66,21 +70,18 @@ class Seating:
 
     def cost(self, seats: Sequence[int]) -> int:
         """The weighted cost of one table (0 for a table of new partners and opponents)."""
-        total = W_PARTNER * self.repeat_partners(
-            seats
-        ) + W_OPPONENT * self.repeat_opponents(seats)
+        total = W_PARTNER * self.repeat_partners(seats) + W_OPPONENT * self.repeat_opponents(seats)
         if len(seats) == 3:
             total += W_THREE * sum(self.threes[i] for i in seats)
         return total
 
-    def search(
-        self, players: Sequence[int], threes: int, restarts: int = 3
-    ) -> list[list[int]]:
+    def search(self, players: Sequence[int], threes: int, restarts: int = 3) -> list[list[int]]:
         """The best seating found of ``players`` at tables of four and ``threes`` tables of three."""
         best: list[list[int]] | None = None
         best_cost = 0
+        trios = self.exact_trios(players, threes) if threes else None
         for _ in range(max(1, restarts)):
-            tables = self.initial(players, threes)
+            tables = self.initial(players, threes, trios)
             total = self.improve(tables)
             if best is None or total < best_cost:
                 best, best_cost = tables, total
@@ -88,10 +89,45 @@ class Seating:
                 break
         return best or []
 
-    def initial(self, players: Sequence[int], threes: int) -> list[list[int]]:
-        """A first seating: tables of three for those who had fewest, matched partners."""
+    def exact_trios(self, players: Sequence[int], threes: int) -> list[list[int]] | None:
+        """The best tables of three by exhaustive search, when the field is small enough.
+
+        Every choice of the players at tables of three and of their grouping is weighed
+        by its repeated partners plus the fewest repeated partners left for the tables of
+        four (a maximum matching), then tables of three already had, then repeated
+        opponents. None when there are more than ``TRIO_SEARCH_LIMIT`` choices.
+        """
+        size = 3 * threes
+        groupings = {3: 1, 6: 10, 9: 280}.get(size, 0)
+        if not groupings or comb(len(players), size) * groupings > TRIO_SEARCH_LIMIT:
+            return None
         order = list(players)
         self.rng.shuffle(order)
+        best, best_cost = None, 0
+        for chosen in combinations(order, size):
+            rest = [i for i in order if i not in chosen]
+            matching = Matching(len(self.pool), self.partnered)
+            matching.alive = [False] * len(self.pool)
+            for i in rest:
+                matching.alive[i] = True
+            matching.greedy(rest)
+            matching.augment()
+            left = W_PARTNER * (len(rest) // 2 - matching.size())
+            for trios in _trio_groupings(list(chosen)):
+                cost = left + sum(self.cost(t) for t in trios)
+                if best is None or cost < best_cost:
+                    best, best_cost = trios, cost
+        return [list(t) for t in best]
+
+    def initial(
+        self, players: Sequence[int], threes: int, trios: list[list[int]] | None = None
+    ) -> list[list[int]]:
+        """A first seating: tables of three (given, or for those who had fewest), then
+        partners by a maximum matching, partner pairs grouped with few repeat opponents."""
+        order = list(players)
+        self.rng.shuffle(order)
+        if trios is not None:
+            return self._fours(order, [list(t) for t in trios])
         by_threes = sorted(order, key=lambda i: self.threes[i])
         trios = by_threes[: 3 * threes]
         tables: list[list[int]] = []
@@ -99,16 +135,15 @@ class Seating:
             table = [trios.pop(0)]
             for _ in range(2):
                 pick = next(
-                    (
-                        j
-                        for j in trios
-                        if all(j not in self.partnered[k] for k in table)
-                    ),
+                    (j for j in trios if all(j not in self.partnered[k] for k in table)),
                     trios[0],
                 )
                 trios.remove(pick)
                 table.append(pick)
             tables.append(table)
+        return self._fours(order, tables)
+
+    def _fours(self, order: list[int], tables: list[list[int]]) -> list[list[int]]:
         in_trios = {i for t in tables for i in t}
         rest = [i for i in order if i not in in_trios]
         matching = Matching(len(self.pool), self.partnered)
@@ -175,3 +210,16 @@ class Seating:
         first, second = list(tables[t]), list(tables[u])
         first[s], second[s2] = second[s2], first[s]
         return self.cost(first) + self.cost(second) - costs[t] - costs[u]
+
+
+def _trio_groupings(players: list[int]) -> Iterator[list[tuple[int, ...]]]:
+    """Every way to split ``players`` (a multiple of three) into tables of three."""
+    if not players:
+        yield []
+        return
+    head, rest = players[0], players[1:]
+    for k in range(len(rest)):
+        for m in range(k + 1, len(rest)):
+            others = rest[:k] + rest[k + 1 : m] + rest[m + 1 :]
+            for tail in _trio_groupings(others):
+                yield [(head, rest[k], rest[m]), *tail]
