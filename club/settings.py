@@ -42,7 +42,6 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
-    "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_tables2",
     "club",
@@ -62,6 +61,7 @@ MIDDLEWARE = [
 if PRODUCTION:
     # Static files straight from the app server, compressed and cached for ever.
     MIDDLEWARE.insert(1, "whitenoise.middleware.WhiteNoiseMiddleware")
+    INSTALLED_APPS.insert(INSTALLED_APPS.index("django.contrib.staticfiles"), "whitenoise.runserver_nostatic")
 
 ROOT_URLCONF = "club.urls"
 WSGI_APPLICATION = "club.wsgi.application"

@@ -1,5 +1,6 @@
 from django.core.management.base import BaseCommand
 
+from club.services.demo_events import create_demo_championships
 from club.services.demo import DEMO_PASSWORD, DEMO_USERNAME, create_demo_club
 
 
@@ -8,5 +9,6 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         club = create_demo_club()
+        create_demo_championships(club)
         self.stdout.write(self.style.SUCCESS(
             f"Demo club “{club.name}” ready: log in as {DEMO_USERNAME} / {DEMO_PASSWORD}"))

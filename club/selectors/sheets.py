@@ -1,0 +1,256 @@
+"""Reading a table's score sheet: who may open it, and the page's rows, each in fixed queries.
+
+:func:`load_table` resolves a table for an organiser (by its id) or for its players (by
+its code) in one query: the seats with their players, the table, round, stage,
+championship, rule set and the sheet's users, and whether the user may edit the club.
+:func:`sheet_page` adds one query for the deals and scores them with ``scoring``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Exists, OuterRef, Value
+from django.utils.translation import gettext as _
+
+from club.models import ClubRole, Deal, Round, Seat, Table
+from club.services.results import (
+    TableScore, championship_rules, match_format, score_table, time_limited,
+)
+from engine.rules import RuleSet
+from scoring import DealScore, MatchFormat, points_in_play
+
+TRUMP_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+_TABLE_RELATED = ("round__stage__championship__rule_set", "round__stage__championship__club",
+                  "entered_by", "confirmed_by")
+
+
+class SheetNotFound(Exception):
+    """No such table (or no open table with this code)."""
+
+
+class SheetForbidden(Exception):
+    """The user may not open this table's sheet."""
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who acts on a sheet: a logged-in user, or the table's players by its code."""
+
+    user: Any = None
+    code: str = ""
+
+    @property
+    def by_code(self) -> bool:
+        return bool(self.code)
+
+    @property
+    def user_id(self) -> int | None:
+        user = self.user
+        return user.pk if self.code == "" and user is not None and user.is_authenticated else None
+
+
+@dataclass
+class TableContext:
+    """A table with its seats, as :func:`load_table` found it."""
+
+    table: Table
+    seats: list[Seat]
+    actor: Actor
+
+    @property
+    def championship(self):
+        return self.table.round.stage.championship
+
+    @property
+    def rules(self) -> RuleSet:
+        return championship_rules(self.championship)
+
+    @property
+    def format(self) -> MatchFormat:
+        return match_format(self.championship)
+
+    @property
+    def seat_count(self) -> int:
+        return max(len(self.seats), 1)
+
+    def seat(self, position: int) -> Seat | None:
+        for seat in self.seats:
+            if seat.position == position:
+                return seat
+        return None
+
+    def seat_name(self, position: int | None) -> str:
+        seat = None if position is None else self.seat(position)
+        if seat is None:
+            return _("seat %(number)s") % {"number": "?" if position is None else position + 1}
+        return seat.player.full_name
+
+    def side_name(self, side: int) -> str:
+        """A side as the sheet heads it: the pair's name, or the two players' names."""
+        seats = [s for s in self.seats if s.side == side]
+        if not seats:
+            return _("Side %(number)d") % {"number": side + 1}
+        if not self.championship.is_individual:
+            return seats[0].entry.name
+        return " & ".join(s.player.last_name for s in seats)
+
+    @property
+    def side_names(self) -> tuple[str, str]:
+        return (self.side_name(0), self.side_name(1))
+
+
+def _seat_query(user: Any) -> Any:
+    query = Seat.objects.select_related(*(f"table__{name}" for name in _TABLE_RELATED),
+                                        "player", "entry").order_by("position")
+    return query.annotate(club_editor=_editor(user, "table__round__stage__championship__club_id"))
+
+
+def _editor(user: Any, club_path: str) -> Any:
+    if user is None or not user.is_authenticated:
+        return Value(False)
+    if user.is_staff:
+        return Value(True)
+    return Exists(ClubRole.objects.filter(user_id=user.pk, club_id=OuterRef(club_path)))
+
+
+def load_table(actor: Actor, table_id: int | None = None) -> TableContext:
+    """The table an actor may open: by ``table_id`` for organisers and staff, by the actor's
+    code for the table's players (while its round is published and the championship lets
+    players enter). One query (two for a table without seats). Raises :class:`SheetNotFound`
+    or :class:`SheetForbidden`.
+    """
+    if actor.by_code:
+        query = _seat_query(None).filter(
+            table__code=actor.code, table__round__status=Round.Status.PUBLISHED,
+            table__round__stage__championship__self_entry=True)
+    else:
+        if table_id is None:
+            raise SheetNotFound
+        query = _seat_query(actor.user).filter(table_id=table_id)
+    seats = list(query)
+    if len({seat.table_id for seat in seats}) > 1:
+        raise SheetNotFound  # two open tables share a code: refuse rather than guess
+    if seats:
+        table = seats[0].table
+        editor = seats[0].club_editor
+    elif actor.by_code:
+        raise SheetNotFound
+    else:
+        found = list(Table.objects.select_related(*_TABLE_RELATED).filter(pk=table_id).annotate(
+            club_editor=_editor(actor.user, "round__stage__championship__club_id")))
+        if not found:
+            raise SheetNotFound
+        table, editor = found[0], found[0].club_editor
+    if not actor.by_code and not editor:
+        raise SheetForbidden
+    for seat in seats:
+        seat.table = table  # one table object for every seat
+    return TableContext(table, seats, actor)
+
+
+@dataclass
+class SheetRow:
+    """One recorded deal on the page: the row, its score and the running totals."""
+
+    deal: Deal
+    dealer_name: str
+    score: DealScore | None
+    totals: tuple[int, int] | None
+    game: int
+
+    @property
+    def trump_symbol(self) -> str:
+        return TRUMP_SYMBOLS.get(self.deal.trump, _("NT"))
+
+
+@dataclass
+class GameBlock:
+    number: int
+    rows: list[SheetRow] = field(default_factory=list)
+    finished: bool = False
+    winner: int | None = None
+    totals: tuple[int, int] = (0, 0)
+
+
+@dataclass
+class SheetPage:
+    ctx: TableContext
+    games: list[GameBlock]
+    score: TableScore
+    deals: list[Deal]
+    next_number: int
+    next_dealer: int
+    doublings: tuple[int, ...]
+    in_play: tuple[int, int]
+
+    @property
+    def table(self) -> Table:
+        return self.ctx.table
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.ctx.rules
+
+    @property
+    def outcome(self):
+        return self.score.outcome
+
+    @property
+    def accepts_deals(self) -> bool:
+        return self.score.broken_at is None and self.outcome.accepts_deals
+
+    @property
+    def locked(self) -> bool:
+        """Confirmed, or the round closed: changes are corrections with a reason."""
+        return self.table.confirmed or self.table.round.status == Round.Status.CLOSED
+
+    @property
+    def time_limited(self) -> bool:
+        return time_limited(self.table.round, self.ctx.format)
+
+    @property
+    def confirmation_required(self) -> bool:
+        return self.ctx.championship.confirmation_required
+
+    @property
+    def confirm_refusal(self) -> str:
+        """Why the actor may not confirm now ('' when they may)."""
+        actor, table = self.ctx.actor, self.table
+        if actor.by_code:
+            return _("Players do not confirm their own sheet: an organiser does.")
+        if table.confirmed:
+            return _("The sheet is already confirmed.")
+        if not self.deals:
+            return _("There is nothing to confirm yet.")
+        if table.entered_by_id is not None and table.entered_by_id == actor.user_id:
+            return _("You entered this sheet last: another person confirms it.")
+        return ""
+
+
+def sheet_page(ctx: TableContext) -> SheetPage:
+    """The page of a table's sheet: games, rows with their scores, the next deal. One query."""
+    deals = list(Deal.objects.filter(table=ctx.table).order_by("number"))
+    score = score_table(ctx.table, deals, ctx.seats)
+    games: list[GameBlock] = []
+    index = 0
+    for number, game in enumerate(score.outcome.games, 1):
+        block = GameBlock(number, finished=game.finished, winner=game.winner, totals=game.totals)
+        for scored in game.deals:
+            deal = deals[index]
+            index += 1
+            block.rows.append(SheetRow(deal, ctx.seat_name(deal.dealer), scored.score,
+                                       scored.totals, number))
+        games.append(block)
+    if index < len(deals):  # deals after one that no longer scores (rules changed under it)
+        block = GameBlock(len(games) + 1)
+        block.rows = [SheetRow(deal, ctx.seat_name(deal.dealer), None, None, block.number)
+                      for deal in deals[index:]]
+        games.append(block)
+    last = deals[-1].dealer if deals else None
+    seats = ctx.seat_count
+    next_dealer = ctx.table.first_dealer % seats if last is None else (last + 1) % seats
+    rules = ctx.rules
+    return SheetPage(ctx, games, score, deals, len(deals) + 1, next_dealer,
+                     rules.allowed_doublings(), points_in_play(rules))

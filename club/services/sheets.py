@@ -1,0 +1,309 @@
+"""Writing a table's score sheet: enter, edit, delete and confirm deals, and preview one.
+
+Every write goes the same way. The table and its seats are read (one query, with the
+permission check) and the deals (one query); the whole sheet with the change is replayed
+with ``scoring`` (nothing is written when a deal does not add up: :class:`SheetInvalid`
+names the field and the rule). Then, in one transaction, the optimistic lock
+``UPDATE table SET version = n + 1 WHERE id = ... AND version = n`` is the first statement:
+when it matches no row somebody else saved first and :class:`SheetConflict` is raised with
+nothing written; otherwise the row stays locked until commit while the deal, its audit row
+(:class:`DealChange`: who, when, old and new values, reason) and the derived match rows
+are written. Reading the deals before the lock is safe because every change to them bumps
+the version in the same transaction.
+
+A confirmed sheet (or one of a closed round) is read-only except through a correction,
+which needs a reason, is logged as such and withdraws the confirmation. Confirming takes a
+``select_for_update`` row lock; the database refuses a sheet confirmed by the person who
+entered it last (constraint ``sheet_confirmed_by_another_person``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from club.models import Deal, DealChange, Round, Table
+from club.selectors.sheets import Actor, TableContext, load_table
+from club.services.results import deal_result, rebuild_table_results, seat_sides, time_called
+from club.services.sheet_messages import explain, format_label
+from scoring import MatchOutcome, ScoringError, score_match
+
+Action = DealChange.Action
+#: Offset used to renumber deals without crossing the unique (table, number) constraint.
+_RENUMBER_OFFSET = 10000
+
+
+class SheetInvalid(Exception):
+    """Input refused, nothing written: ``errors`` maps form fields ("__all__") to messages."""
+
+    def __init__(self, errors: dict[str, list[str]], deal: int | None = None) -> None:
+        super().__init__("; ".join(m for ms in errors.values() for m in ms))
+        self.errors = errors
+        self.deal = deal
+
+
+class SheetConflict(Exception):
+    """The sheet changed since the form was loaded (stale version): nothing written."""
+
+    def __init__(self, submitted: int, current: int | None) -> None:
+        super().__init__(_("This sheet was changed by someone else while you were entering "
+                           "(your version %(mine)s, now %(now)s). Nothing was saved: check the "
+                           "sheet as it is now and save again.")
+                         % {"mine": submitted, "now": "?" if current is None else current})
+        self.submitted = submitted
+        self.current = current
+
+
+@dataclass(frozen=True)
+class Saved:
+    """What a write did: the deal number, the sheet's new version, the action logged."""
+
+    number: int | None
+    version: int
+    action: str
+
+
+def refuse(field: str, message: str) -> SheetInvalid:
+    return SheetInvalid({field: [message]})
+
+
+def facts_of(deal: Deal) -> dict[str, Any]:
+    """A deal's recorded facts for the audit trail (with its card play when recorded)."""
+    facts = deal.facts()
+    if deal.play:
+        facts["play"] = deal.play
+    return facts
+
+
+# -- checks ------------------------------------------------------------------------------
+
+def check_sheet(ctx: TableContext, deals: Sequence[Deal], focus: int | None) -> MatchOutcome:
+    """Replay ``deals`` (numbered 1..n) as the whole sheet; raise :class:`SheetInvalid` with
+    the form field and rule of the first deal that does not add up (``focus`` is the deal
+    being entered or edited: its errors go next to its fields; others are named by number).
+    """
+    rules, fmt, table = ctx.rules, ctx.format, ctx.table
+    sides = seat_sides(ctx.seats)
+    for deal in deals:
+        if not 0 <= deal.dealer < ctx.seat_count:
+            raise refuse("dealer", _("The dealer must be one of the table's seats."))
+    results = []
+    try:
+        for deal in deals:
+            results.append(deal_result(deal, sides=sides, tricks_per_deal=rules.tricks_per_deal))
+        return score_match(results, fmt, rules,
+                           first_dealer_side=sides.get(table.first_dealer, table.first_dealer % 2),
+                           time_called=time_called(table.round, fmt))
+    except ScoringError as error:
+        number = error.deal or len(results) + 1
+        bad = deals[number - 1] if 0 < number <= len(deals) else None
+        total = None
+        if bad is not None and bad.points is not None and bad.points_other is not None:
+            total = bad.points + bad.points_other
+        field, message = explain(error, rules, cancelled=bool(bad and bad.cancelled),
+                                 doubling=bad.doubling if bad else 1, total=total,
+                                 format_label=format_label(fmt))
+        if number != focus:
+            field = "__all__"
+            message = _("Deal %(number)d: %(message)s") % {"number": number, "message": message}
+        raise SheetInvalid({field: [message]}, deal=number) from None
+
+
+def _guard(ctx: TableContext, version: int, reason: str) -> bool:
+    """Refuse a write the sheet's state does not allow; True when it is a correction."""
+    table = ctx.table
+    if table.round.status == Round.Status.DRAFT:
+        raise refuse("__all__", _("The round is still a draft: publish it before entering "
+                                  "its sheets."))
+    if table.version != version:
+        raise SheetConflict(version, table.version)
+    locked = table.confirmed or table.round.status == Round.Status.CLOSED
+    if locked and ctx.actor.by_code:
+        raise refuse("__all__", _("This sheet is closed: ask an organiser for a correction."))
+    if locked and not reason.strip():
+        if table.confirmed:
+            message = _("This sheet is confirmed: a change is a correction and needs a reason.")
+        else:
+            message = _("This round is closed: a change is a correction and needs a reason.")
+        raise refuse("reason", message)
+    return locked
+
+
+def _commit(ctx: TableContext, version: int, correction: bool, deals: list[Deal],
+            write: Callable[[], None]) -> int:
+    """Take the optimistic lock, run ``write``, rebuild the derived rows; the new version."""
+    table = ctx.table
+    with transaction.atomic(savepoint=False):
+        query = Table.objects.filter(pk=table.pk, version=version)
+        if not correction:
+            query = query.filter(confirmed_at__isnull=True)
+        updated = query.update(version=version + 1, entered_by=ctx.actor.user_id,
+                               confirmed_by=None, confirmed_at=None)
+        if updated:
+            write()
+            rebuild_table_results(table, deals=deals, seats=ctx.seats)
+    if not updated:
+        raise SheetConflict(version, None)
+    table.version = version + 1
+    return table.version
+
+
+def _change(ctx: TableContext, action: str, number: int | None, *, old=None, new=None,
+            reason: str = "") -> DealChange:
+    return DealChange(table=ctx.table, deal_number=number, action=action,
+                      user_id=ctx.actor.user_id, by_code=ctx.actor.by_code, old=old, new=new,
+                      reason=reason.strip()[:300])
+
+
+def _new_deal(ctx: TableContext, number: int, facts: dict[str, Any]) -> Deal:
+    known = {name: facts[name] for name in (*Deal.FACT_FIELDS, "play") if name in facts}
+    return Deal(table=ctx.table, number=number, entered_by_id=ctx.actor.user_id, **known)
+
+
+def _deals(ctx: TableContext) -> list[Deal]:
+    return list(Deal.objects.filter(table=ctx.table).order_by("number"))
+
+
+# -- writes ------------------------------------------------------------------------------
+
+def enter_deal(actor: Actor, table_id: int | None, version: int, facts: dict[str, Any],
+               reason: str = "") -> Saved:
+    """Add the next deal to the sheet."""
+    ctx = load_table(actor, table_id)
+    correction = _guard(ctx, version, reason)
+    deals = _deals(ctx)
+    deal = _new_deal(ctx, len(deals) + 1, facts)
+    deals.append(deal)
+    check_sheet(ctx, deals, deal.number)
+    action = Action.CORRECTED if correction else Action.ENTERED
+
+    def write() -> None:
+        deal.save(force_insert=True)
+        _change(ctx, action, deal.number, new=facts_of(deal), reason=reason).save(force_insert=True)
+
+    return Saved(deal.number, _commit(ctx, version, correction, deals, write), action)
+
+
+def _find(deals: list[Deal], number: int) -> int:
+    for index, deal in enumerate(deals):
+        if deal.number == number:
+            return index
+    raise refuse("__all__", _("There is no deal %(number)s on this sheet.") % {"number": number})
+
+
+def edit_deal(actor: Actor, table_id: int | None, number: int, version: int,
+              facts: dict[str, Any], reason: str = "") -> Saved:
+    """Change a recorded deal; everything after it is scored again."""
+    ctx = load_table(actor, table_id)
+    correction = _guard(ctx, version, reason)
+    deals = _deals(ctx)
+    index = _find(deals, number)
+    old = deals[index]
+    deal = _new_deal(ctx, number, facts)
+    deal.pk = old.pk
+    if deal.facts() == old.facts() and deal.play in (None, old.play):
+        return Saved(number, version, "")  # nothing changed: nothing to log
+    deals[index] = deal
+    check_sheet(ctx, deals, number)
+    action = Action.CORRECTED if correction else Action.EDITED
+
+    def write() -> None:
+        deal.save(force_update=True)
+        _change(ctx, action, number, old=facts_of(old), new=facts_of(deal),
+                reason=reason).save(force_insert=True)
+
+    return Saved(number, _commit(ctx, version, correction, deals, write), action)
+
+
+def delete_deal(actor: Actor, table_id: int | None, number: int, version: int,
+                reason: str = "") -> Saved:
+    """Strike a deal out; the deals after it move up one number (and are scored again).
+
+    A scorer deletes a row entered twice or by mistake, often noticed a few deals later:
+    the deals after it stay as they were played, so they move up rather than being lost.
+    """
+    ctx = load_table(actor, table_id)
+    correction = _guard(ctx, version, reason)
+    deals = _deals(ctx)
+    index = _find(deals, number)
+    old = deals.pop(index)
+    for later in deals[index:]:
+        later.number -= 1
+    check_sheet(ctx, deals, None)
+    action = Action.CORRECTED if correction else Action.DELETED
+
+    def write() -> None:
+        Deal.objects.filter(pk=old.pk).delete()
+        if index < len(deals):
+            later = Deal.objects.filter(table=ctx.table, number__gt=number)
+            later.update(number=F("number") + _RENUMBER_OFFSET)
+            Deal.objects.filter(table=ctx.table, number__gt=_RENUMBER_OFFSET).update(
+                number=F("number") - _RENUMBER_OFFSET - 1)
+        _change(ctx, action, number, old=facts_of(old), reason=reason).save(force_insert=True)
+
+    return Saved(number, _commit(ctx, version, correction, deals, write), action)
+
+
+@transaction.atomic
+def confirm_sheet(actor: Actor, table_id: int | None, version: int) -> Saved:
+    """A second person confirms the sheet; it is then read-only but for corrections."""
+    ctx = load_table(actor, table_id)
+    if actor.by_code:
+        raise refuse("__all__", _("Players do not confirm their own sheet: an organiser does."))
+    table = Table.objects.select_for_update().get(pk=ctx.table.pk)
+    if not ctx.championship.confirmation_required:
+        raise refuse("__all__", _("This championship does not ask for sheets to be confirmed."))
+    if table.version != version:
+        raise SheetConflict(version, table.version)
+    if table.confirmed_at is not None:
+        raise refuse("__all__", _("The sheet is already confirmed."))
+    if not Deal.objects.filter(table=table).exists():
+        raise refuse("__all__", _("There is nothing to confirm yet."))
+    if table.entered_by_id is not None and table.entered_by_id == actor.user_id:
+        raise refuse("__all__", _("You entered this sheet last: another person confirms it."))
+    table.confirmed_by_id = actor.user_id
+    table.confirmed_at = timezone.now()
+    table.version = version + 1
+    try:
+        with transaction.atomic():
+            table.save(update_fields=["confirmed_by", "confirmed_at", "version"])
+    except IntegrityError:
+        raise refuse("__all__", _("The person who entered a sheet cannot confirm it.")) from None
+    _change(ctx, Action.CONFIRMED, None).save(force_insert=True)
+    return Saved(None, table.version, Action.CONFIRMED)
+
+
+# -- preview -----------------------------------------------------------------------------
+
+def preview_deal(ctx: TableContext, deals: list[Deal], facts: dict[str, Any],
+                 number: int | None = None) -> dict[str, Any]:
+    """Score a candidate deal in its place on the sheet without saving anything (the live
+    figures of the entry row): the same replay as a save, so the same rules and messages."""
+    deals = list(deals)
+    if number is None or not 1 <= number <= len(deals):
+        number = len(deals) + 1
+        deals.append(_new_deal(ctx, number, facts))
+    else:
+        old = deals[number - 1]
+        deals[number - 1] = _new_deal(ctx, number, facts)
+        deals[number - 1].pk = old.pk
+    try:
+        outcome = check_sheet(ctx, deals, number)
+    except SheetInvalid as invalid:
+        return {"ok": False, "errors": invalid.errors}
+    rows = [(game, row) for game in outcome.games for row in game.deals]
+    game, row = rows[number - 1]
+    last_of_game = row is game.deals[-1] and game.finished
+    return {
+        "ok": True, "number": number, "points": list(row.score.points),
+        "totals": list(row.totals), "multiplier": row.score.multiplier,
+        "outcome": row.score.outcome, "pending": row.score.pending,
+        "game_over": last_of_game, "game_winner": game.winner if last_of_game else None,
+        "match_over": outcome.finished and number == len(deals),
+    }
