@@ -16,7 +16,11 @@ from django.utils.translation import gettext as _
 
 from club.models import ClubRole, Deal, Round, Seat, Table
 from club.services.results import (
-    TableScore, championship_rules, match_format, score_table, time_limited,
+    TableScore,
+    championship_rules,
+    match_format,
+    score_table,
+    time_limited,
 )
 from engine.rules import RuleSet
 from scoring import DealScore, MatchFormat, points_in_play

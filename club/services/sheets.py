@@ -173,9 +173,10 @@ def _deals(ctx: TableContext) -> list[Deal]:
 # -- writes ------------------------------------------------------------------------------
 
 def enter_deal(actor: Actor, table_id: int | None, version: int, facts: dict[str, Any],
-               reason: str = "") -> Saved:
+               reason: str = "", *,
+    ctx: TableContext | None = None) -> Saved:
     """Add the next deal to the sheet."""
-    ctx = load_table(actor, table_id)
+    ctx = ctx or load_table(actor, table_id)
     correction = _guard(ctx, version, reason)
     deals = _deals(ctx)
     deal = _new_deal(ctx, len(deals) + 1, facts)
@@ -198,9 +199,10 @@ def _find(deals: list[Deal], number: int) -> int:
 
 
 def edit_deal(actor: Actor, table_id: int | None, number: int, version: int,
-              facts: dict[str, Any], reason: str = "") -> Saved:
+              facts: dict[str, Any], reason: str = "", *,
+    ctx: TableContext | None = None) -> Saved:
     """Change a recorded deal; everything after it is scored again."""
-    ctx = load_table(actor, table_id)
+    ctx = ctx or load_table(actor, table_id)
     correction = _guard(ctx, version, reason)
     deals = _deals(ctx)
     index = _find(deals, number)
@@ -222,13 +224,14 @@ def edit_deal(actor: Actor, table_id: int | None, number: int, version: int,
 
 
 def delete_deal(actor: Actor, table_id: int | None, number: int, version: int,
-                reason: str = "") -> Saved:
+                reason: str = "", *,
+    ctx: TableContext | None = None) -> Saved:
     """Strike a deal out; the deals after it move up one number (and are scored again).
 
     A scorer deletes a row entered twice or by mistake, often noticed a few deals later:
     the deals after it stay as they were played, so they move up rather than being lost.
     """
-    ctx = load_table(actor, table_id)
+    ctx = ctx or load_table(actor, table_id)
     correction = _guard(ctx, version, reason)
     deals = _deals(ctx)
     index = _find(deals, number)

@@ -9,7 +9,10 @@ from django.db import transaction
 
 from club.models import Deal, Seat, Table
 from club.services.results import (
-    championship_rules, deal_result, match_format, rebuild_table_results,
+    championship_rules,
+    deal_result,
+    match_format,
+    rebuild_table_results,
 )
 from engine import simulate_facts
 from scoring import score_match

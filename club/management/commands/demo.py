@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand
 
-from club.services.demo_events import create_demo_championships
 from club.services.demo import DEMO_PASSWORD, DEMO_USERNAME, create_demo_club
+from club.services.demo_events import create_demo_championships
 
 
 class Command(BaseCommand):
