@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring.pairing import Entry, draw_individual, draw_swiss, record_round  # noqa: E402
-from scoring.pairing.fixed import standing_order  # noqa: E402
-from scoring.pairing.seating import Seating  # noqa: E402
+from scoring.pairing import Entry, draw_individual, draw_swiss, record_round
+from scoring.pairing.fixed import standing_order
+from scoring.pairing.seating import Seating
 
 
 def best_of(runs: int, fn):
@@ -102,7 +102,9 @@ def main() -> None:
     t_greedy, greedy_rematches = best_of(3, lambda: greedy_swiss(entries, 11))
     rematches = sum(1 for t in d.tables if "rematch" in t.flags)
     floats = sum(1 for t in d.tables if "moved_up" in t.flags)
-    print(f"swiss round 11, 1000 pairs: {t_swiss * 1000:.1f} ms, {rematches} rematches, {floats} tables across score groups")
+    print(
+        f"swiss round 11, 1000 pairs: {t_swiss * 1000:.1f} ms, {rematches} rematches, {floats} tables across score groups"
+    )
     print(f"  baseline first-fit greedy: {t_greedy * 1000:.1f} ms, {greedy_rematches} rematches")
     print(f"  ratio swiss / baseline: {t_swiss / t_greedy:.1f}x")
 
@@ -111,11 +113,15 @@ def main() -> None:
     print(f"individual: history of 4 rounds for 560 players built in {time.perf_counter() - start:.2f} s")
     t_ind, d = best_of(3, lambda: draw_individual(players, seed=5, history=history))
     partners, opponents = repeats(players, d)
-    print(f"individual round 5, 560 players: {t_ind * 1000:.1f} ms, {partners} repeat partners, {opponents} repeat opponents")
+    print(
+        f"individual round 5, 560 players: {t_ind * 1000:.1f} ms, {partners} repeat partners, {opponents} repeat opponents"
+    )
     start = time.perf_counter()
     bp, bo, tries = random_restarts(players, t_ind, 5)
     t_base = time.perf_counter() - start
-    print(f"  baseline random restarts ({tries} seatings in {t_base * 1000:.1f} ms): {bp} repeat partners, {bo} repeat opponents")
+    print(
+        f"  baseline random restarts ({tries} seatings in {t_base * 1000:.1f} ms): {bp} repeat partners, {bo} repeat opponents"
+    )
     print(f"  ratio individual / one random seating: {t_ind / (t_base / tries):.1f}x")
 
 

@@ -46,7 +46,9 @@ def histories(draw_, low: int, high: int) -> tuple[int, set[frozenset], list[int
     n = draw_(st.integers(low, high))
     every_pair = [frozenset(p) for p in combinations(range(n), 2)]
     density = draw_(st.sampled_from([0.1, 0.3, 0.6, 0.9]))
-    chosen = draw_(st.lists(st.booleans().map(lambda b: b), min_size=len(every_pair), max_size=len(every_pair)))
+    chosen = draw_(
+        st.lists(st.booleans().map(lambda b: b), min_size=len(every_pair), max_size=len(every_pair))
+    )
     noise = draw_(st.randoms(use_true_random=False))
     met = {p for p, pick in zip(every_pair, chosen) if pick and noise.random() < density * 1.6}
     byes = draw_(st.lists(st.integers(0, 2), min_size=n, max_size=n))
@@ -55,9 +57,7 @@ def histories(draw_, low: int, high: int) -> tuple[int, set[frozenset], list[int
 
 def entries_from(n: int, met: set[frozenset], byes: list[int], attribute: str, scores=None) -> list[Entry]:
     seen = {i: frozenset(j for p in met if i in p for j in p if j != i) for i in range(n)}
-    return [
-        Entry(i, score=(scores or [0] * n)[i], byes=byes[i], **{attribute: seen[i]}) for i in range(n)
-    ]
+    return [Entry(i, score=(scores or [0] * n)[i], byes=byes[i], **{attribute: seen[i]}) for i in range(n)]
 
 
 def bye_sets(byes: list[int], count: int) -> list[tuple[int, ...]]:
