@@ -129,7 +129,8 @@ class DrawTable:
     """One table of a round: seats in playing order, and flags explaining it.
 
     Two seats: fixed pairs, side A against side B. Four seats: seats 0 and 2 partner
-    against 1 and 3. Three seats: the dealer plays alone against the other two, so the
+    against 1 and 3; seat 0 keeps the score sheet (the scorer, who stays in the
+    scorer-stays movement). Three seats: the dealer plays alone against the other two, so the
     sides change with each deal (``sides`` shows the first deal, seat 0 dealing).
     ``entry_flags`` holds (entry id, flag) for flags about one entry (moved up/down).
 
@@ -191,15 +192,27 @@ class Draw:
     options: Mapping[str, Any] = field(default_factory=dict)
 
     def seated(self) -> list[Hashable]:
-        """Every entry seated at a table, table by table."""
+        """Every entry seated at a table, table by table.
+
+        >>> Draw(1, "random", 1, (DrawTable(1, ("a", "b")), DrawTable(2, ("c", "d")))).seated()
+        ['a', 'b', 'c', 'd']
+        """
         return [eid for table in self.tables for eid in table.seats]
 
     def bye_ids(self) -> tuple[Hashable, ...]:
-        """The entries that sit out."""
+        """The entries that sit out.
+
+        >>> Draw(1, "random", 1, (), (Bye("a"), Bye("b"))).bye_ids()
+        ('a', 'b')
+        """
         return tuple(bye.entry for bye in self.byes)
 
     def explain(self) -> list[str]:
-        """One English line per table and bye, with the reasons for each flag."""
+        """One English line per table and bye, with the reasons for each flag.
+
+        >>> Draw(1, "swiss", 1, (DrawTable(1, ("a", "b"), frozenset({REMATCH})),)).explain()
+        ['table 1: a - b; these entries met before: no draw of this method could avoid it']
+        """
         lines = []
         for table in self.tables:
             text = f"table {table.number}: " + " - ".join(str(s) for s in table.seats)

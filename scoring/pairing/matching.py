@@ -45,11 +45,19 @@ class Matching:
         return u != v and self.alive[u] and self.alive[v] and v not in self.met[u]
 
     def size(self) -> int:
-        """The number of matched pairs."""
+        """The number of matched pairs.
+
+        >>> m = Matching(3, [set(), set(), set()]); m.greedy([0, 1, 2]); m.size()
+        1
+        """
         return sum(1 for u in range(self.n) if self.mate[u] > u)
 
     def exposed(self) -> list[int]:
-        """Present nodes without a partner, in node order."""
+        """Present nodes without a partner, in node order.
+
+        >>> m = Matching(3, [set(), set(), set()]); m.greedy([2, 1, 0]); m.exposed()
+        [0]
+        """
         return [u for u in range(self.n) if self.alive[u] and self.mate[u] == -1]
 
     def greedy(self, order: Sequence[int]) -> None:
@@ -73,6 +81,12 @@ class Matching:
         """Make the matching maximum: one augmenting-path search from each exposed node.
 
         (A node with no augmenting path never gets one later in Edmonds' algorithm.)
+
+        >>> m = Matching(4, [{1, 3}, {0}, set(), {0}])   # 0 met 1 and 3
+        >>> m.greedy([1, 2, 0, 3]); m.mate                # 1-2 leaves 0 and 3 unmatched
+        [-1, 2, 1, -1]
+        >>> m.augment(); m.size()
+        2
         """
         for root in self.exposed():
             if self.mate[root] == -1:

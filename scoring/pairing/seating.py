@@ -60,7 +60,13 @@ class Seating:
         return (b in p[a]) + (c in p[a]) + (c in p[b])
 
     def repeat_opponents(self, seats: Sequence[int]) -> int:
-        """Pairs of opponents at this table that met as opponents before."""
+        """Pairs of opponents at this table that met as opponents before.
+
+        >>> from .base import Entry
+        >>> s = Seating([Entry(0, opponents=frozenset({1})), Entry(1), Entry(2)], random.Random(0))
+        >>> s.repeat_opponents([0, 1, 2])
+        1
+        """
         o = self.opposed
         if len(seats) == 4:
             a, b, c, d = seats
@@ -69,14 +75,26 @@ class Seating:
         return (b in o[a]) + (c in o[a]) + (c in o[b])
 
     def cost(self, seats: Sequence[int]) -> int:
-        """The weighted cost of one table (0 for a table of new partners and opponents)."""
+        """The weighted cost of one table (0 for a table of new partners and opponents).
+
+        >>> from .base import Entry
+        >>> s = Seating([Entry(0, partners=frozenset({2})), Entry(1), Entry(2), Entry(3)], random.Random(0))
+        >>> s.cost([0, 1, 2, 3]) == W_PARTNER, s.cost([0, 2, 1, 3])
+        (True, 0)
+        """
         total = W_PARTNER * self.repeat_partners(seats) + W_OPPONENT * self.repeat_opponents(seats)
         if len(seats) == 3:
             total += W_THREE * sum(self.threes[i] for i in seats)
         return total
 
     def search(self, players: Sequence[int], threes: int, restarts: int = 3) -> list[list[int]]:
-        """The best seating found of ``players`` at tables of four and ``threes`` tables of three."""
+        """The best seating found of ``players`` at tables of four and ``threes`` tables of three.
+
+        >>> from .base import Entry
+        >>> s = Seating([Entry(i) for i in range(7)], random.Random(3))
+        >>> sorted(len(t) for t in s.search(range(7), threes=1))
+        [3, 4]
+        """
         best: list[list[int]] | None = None
         best_cost = 0
         trios = self.exact_trios(players, threes) if threes else None
@@ -96,6 +114,12 @@ class Seating:
         by its repeated partners plus the fewest repeated partners left for the tables of
         four (a maximum matching), then tables of three already had, then repeated
         opponents. None when there are more than ``TRIO_SEARCH_LIMIT`` choices.
+
+        >>> from .base import Entry
+        >>> pool = [Entry(0, partners=frozenset({1, 2})), Entry(1), Entry(2), Entry(3), Entry(4), Entry(5)]
+        >>> trios = Seating(pool, random.Random(0)).exact_trios(range(6), 2)
+        >>> [len(set(t) & {1, 2}) for t in trios if 0 in t]   # 0 sits with neither 1 nor 2
+        [0]
         """
         size = 3 * threes
         groupings = {3: 1, 6: 10, 9: 280}.get(size, 0)
@@ -123,7 +147,14 @@ class Seating:
         self, players: Sequence[int], threes: int, trios: list[list[int]] | None = None
     ) -> list[list[int]]:
         """A first seating: tables of three (given, or for those who had fewest), then
-        partners by a maximum matching, partner pairs grouped with few repeat opponents."""
+        partners by a maximum matching, partner pairs grouped with few repeat opponents.
+
+        >>> from .base import Entry
+        >>> pool = [Entry(0, partners=frozenset({1, 2})), Entry(1, partners=frozenset({0})), Entry(2), Entry(3)]
+        >>> table = Seating(pool, random.Random(5)).initial(range(4), 0)[0]
+        >>> {table[0], table[2]} in ({0, 3}, {1, 2})
+        True
+        """
         order = list(players)
         self.rng.shuffle(order)
         if trios is not None:
@@ -173,6 +204,12 @@ class Seating:
         Each step takes a table with a cost and tries every swap of one of its players with
         any other seat, applying the best one that lowers the cost, else (a limited number
         of times in a row) a random one that keeps it.
+
+        >>> from .base import Entry
+        >>> s = Seating([Entry(0, partners=frozenset({2})), Entry(1), Entry(2), Entry(3)], random.Random(0))
+        >>> tables = [[0, 1, 2, 3]]
+        >>> s.improve(tables), {tables[0][0], tables[0][2]} != {0, 2}
+        (0, True)
         """
         costs = [self.cost(t) for t in tables]
         patience = 20 + len(tables)

@@ -105,6 +105,27 @@ def test_same_seed_same_draw_and_different_seeds_differ():
     assert len(seatings) >= 15
 
 
+@settings(max_examples=30, deadline=None, derandomize=True)
+@given(
+    st.integers(8, 24),
+    st.integers(1, 3),
+    st.sets(st.integers(0, 23), max_size=4),
+    st.integers(0, 3),
+    st.sampled_from(["individual", "scorer_stays"]),
+)
+def test_withdrawals_late_entries_and_substitutes_join_the_next_round(n, rounds, gone, late, method):
+    entries, history = play([Entry(i) for i in range(n)], method, rounds, seed=n, options={"odd": "threes"})
+    finished = list(history)
+    gone = sorted(g for g in gone if g < n)
+    entries = [replace(e, active=False) if e.id in gone else e for e in entries]
+    entries += [Entry(f"late{k}") for k in range(late)]
+    entries += [Entry(f"sub{g}", replaces=g) for g in gone[:1]]
+    d = draw(entries, method, seed=99, history=history, options={"odd": "threes"})
+    assert history == finished and d.round_number == rounds + 1
+    check_draw(d, entries)
+    assert_flags_tell_the_truth(d, entries)
+
+
 def test_too_few_players():
     with pytest.raises(DrawError) as error:
         draw([Entry(i) for i in range(3)], "individual", seed=0)
