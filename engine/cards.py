@@ -313,11 +313,9 @@ class CardSet(AbstractSet):
         return isinstance(card, Card) and bool(self.mask >> card.index & 1)
 
     def __iter__(self) -> Iterator[Card]:
+        mask = self.mask
         for suit in range(4):
-            byte = self.mask >> (8 * suit) & 0xFF
-            for rank in range(7, -1, -1):
-                if byte >> rank & 1:
-                    yield DECK[suit * 8 + rank]
+            yield from _SUIT_RUNS[suit][mask >> (8 * suit) & 0xFF]
 
     def __len__(self) -> int:
         return self.mask.bit_count()
@@ -373,3 +371,9 @@ class CardSet(AbstractSet):
 
 
 FULL_DECK = CardSet(DECK_MASK)
+#: The cards of each 8-bit suit mask, highest first: ``_SUIT_RUNS[suit][byte]``.
+_SUIT_RUNS = tuple(
+    tuple(tuple(DECK[suit * 8 + rank] for rank in range(7, -1, -1) if byte >> rank & 1)
+          for byte in range(256))
+    for suit in range(4)
+)

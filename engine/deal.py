@@ -50,28 +50,9 @@ class Deal:
     """
 
     __slots__ = (
-        "_announced",
-        "_blind",
-        "_cards",
-        "_chooser",
-        "_count",
-        "_en_face",
-        "_flags",
-        "_hands",
-        "_history",
-        "_leader",
-        "_led",
-        "_out",
-        "_renonce",
-        "_sides",
-        "_step",
-        "_trump",
-        "_turn",
-        "_win",
-        "_win_seat",
-        "_won",
-        "dealer",
-        "rules",
+        "_announced", "_blind", "_cards", "_chooser", "_count", "_en_face", "_flags", "_hands",
+        "_history", "_leader", "_led", "_out", "_renonce", "_sides", "_step",
+        "_tricks_per_deal", "_trump", "_turn", "_win", "_win_seat", "_won", "dealer", "rules",
         "seats",
     )
 
@@ -102,6 +83,7 @@ class Deal:
         self.dealer = dealer
         self._flags = rule_flags(rules)
         self._step = 1 if rules.direction == "clockwise" else -1
+        self._tricks_per_deal = rules.tricks_per_deal
         self._sides = seat_sides(rules, dealer)
         self._hands = masks
         self._out = DECK_MASK & ~union
@@ -266,14 +248,15 @@ class Deal:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks, in order."""
-        return tuple(
-            Trick(number, seats, tuple(Card.from_index(c) for c in cards), winner)
-            for number, (seats, cards, winner) in enumerate(self._history, start=1)
-        )
+        return tuple(self._trick_value(number) for number in range(1, len(self._history) + 1))
+
+    def _trick_value(self, number: int) -> Trick:
+        seats, cards, winner = self._history[number - 1]
+        return Trick(number, seats, tuple(Card.from_index(c) for c in cards), winner)
 
     @property
     def finished(self) -> bool:
-        return len(self._history) == self.rules.tricks_per_deal
+        return len(self._history) == self._tricks_per_deal
 
     def legal_mask(self) -> int:
         """The mask of the cards the seat to play may play (fast path)."""
@@ -310,11 +293,13 @@ class Deal:
         ``allow_renonce`` it is played and the deal's first renonce recorded instead
         (a card not in the hand always raises).
 
-        >>> deal = Deal.random(5); deal.announce("c")
-        >>> deal.play("7s" if Card.parse("7s") not in deal.hand(1) else "7d")
+        >>> deal = Deal(["Ks 10c Ac Kc Qc Jc 9c 8c", "As 9s 7c 10d Ad Kd Qd Jd",
+        ...              "7s Js 9d 8d 7d 10h Ah Kh", "8s Qs 10s Qh Jh 9h 8h 7h"], dealer=3)
+        >>> deal.announce("h"); deal.play("Ks")
+        >>> deal.play("9s")
         Traceback (most recent call last):
         ...
-        engine.errors.IllegalPlay: seat 1 may not play 7♠ in trick 1 (not_in_hand): 7♠ is not in seat 1's hand
+        engine.errors.IllegalPlay: seat 1 may not play 9♠ in trick 1 (beat_led_suit): must beat the opponent's K♠ with a higher spade: A♠
         """
         self._require_play()
         card = Card.parse(card)
@@ -332,7 +317,7 @@ class Deal:
                 self._renonce = renonce
         done = len(self._history)
         self.push(card.index)
-        return self.tricks[-1] if len(self._history) > done else None
+        return self._trick_value(done + 1) if len(self._history) > done else None
 
     def _explain(self, card: Card, seat: int, legal: int) -> Renonce:
         number = self.trick_number
