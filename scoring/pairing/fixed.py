@@ -170,15 +170,8 @@ def _pair(
     met = met_sets(pool)
     byes: list[int] = []
     if len(order) % 2:
-        everyone = Matching(len(pool), met)
-        everyone.greedy(order)
-        everyone.augment()
-        byes = pick_byes(everyone, bye_preference, pool, 1)
-    matching = Matching(len(pool), met)
-    for i in byes:
-        matching.remove(i)
-    matching.greedy(order)
-    matching.augment()
+        byes = pick_byes(Matching.among(met, order), bye_preference, pool, 1)
+    matching = Matching.among(met, [i for i in order if i not in byes])
     pairs = matching.pairs(order)
     return pairs, byes
 

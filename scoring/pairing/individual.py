@@ -114,12 +114,7 @@ def _seat(seating: Seating, players: Iterable[int], opts: dict) -> tuple[list[li
     rng.shuffle(order)
     byes: list[int] = []
     if bye_count:
-        matching = Matching(len(pool), seating.partnered)
-        matching.alive = [False] * len(pool)
-        for i in order:
-            matching.alive[i] = True
-        matching.greedy(order)
-        matching.augment()
+        matching = Matching.among(seating.partnered, order)
         byes = pick_byes(matching, order, pool, bye_count)
     seated = [i for i in order if i not in byes]
     return seating.search(seated, threes, opts["restarts"]), byes

@@ -36,6 +36,21 @@ class Matching:
         self.mate = [-1] * n
         self.alive = [True] * n
 
+    @classmethod
+    def among(cls, met: Sequence[set[int]], order: Sequence[int]) -> Matching:
+        """A maximum matching of the nodes in ``order`` only: greedy in that order, augmented.
+
+        >>> Matching.among([{1}, {0}, set(), set()], [0, 1, 2]).mate
+        [2, -1, 0, -1]
+        """
+        matching = cls(len(met), met)
+        matching.alive = [False] * len(met)
+        for u in order:
+            matching.alive[u] = True
+        matching.greedy(order)
+        matching.augment()
+        return matching
+
     def allowed(self, u: int, v: int) -> bool:
         """True when u and v may be matched (both present, distinct, never met).
 

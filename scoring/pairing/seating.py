@@ -130,12 +130,7 @@ class Seating:
         best, best_cost = None, 0
         for chosen in combinations(order, size):
             rest = [i for i in order if i not in chosen]
-            matching = Matching(len(self.pool), self.partnered)
-            matching.alive = [False] * len(self.pool)
-            for i in rest:
-                matching.alive[i] = True
-            matching.greedy(rest)
-            matching.augment()
+            matching = Matching.among(self.partnered, rest)
             left = W_PARTNER * (len(rest) // 2 - matching.size())
             for trios in _trio_groupings(list(chosen)):
                 cost = left + sum(self.cost(t) for t in trios)
@@ -177,13 +172,7 @@ class Seating:
     def _fours(self, order: list[int], tables: list[list[int]]) -> list[list[int]]:
         in_trios = {i for t in tables for i in t}
         rest = [i for i in order if i not in in_trios]
-        matching = Matching(len(self.pool), self.partnered)
-        matching.alive = [False] * len(self.pool)
-        for i in rest:
-            matching.alive[i] = True
-        matching.greedy(rest)
-        matching.augment()
-        pairs = matching.pairs(rest)
+        pairs = Matching.among(self.partnered, rest).pairs(rest)
         self.rng.shuffle(pairs)
         while pairs:
             a, c = pairs.pop(0)
