@@ -353,11 +353,19 @@ class CardSet(AbstractSet):
         return mask_points(self.mask)
 
     def of_suit(self, suit: str) -> CardSet:
-        """The cards of one suit (``c d h s`` or a symbol)."""
+        """The cards of one suit (``c d h s`` or a symbol).
+
+        >>> CardSet.parse("10c Ad 7c").of_suit("c")
+        CardSet.parse('10c 7c')
+        """
         return CardSet(self.mask & SUIT_MASKS[parse_suit(suit)])
 
     def pretty(self) -> str:
-        """The cards with suit symbols, e.g. ``10♣ A♣ K♦``."""
+        """The cards with suit symbols.
+
+        >>> CardSet.parse("10c Ac Kd").pretty()
+        '10♣ A♣ K♦'
+        """
         return " ".join(card.pretty() for card in self)
 
     def __str__(self) -> str:

@@ -25,21 +25,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from engine.cards import (
-    DECK_MASK,
-    Card,
-    CardSet,
-    mask_points,
-    parse_suit,
-    suit_letter,
-    to_mask,
-)
+from engine.cards import DECK_MASK, Card, CardSet, mask_points, parse_suit, suit_letter
 from engine.errors import DealError, IllegalPlay
 from engine.facts import DealFacts, Renonce, Trick
 from engine.obligations import broken_obligation
 from engine.play import beats, legal_mask, rule_flags
 from engine.rules import RuleSet
-from engine.table import deal_hands, seat_count, seat_sides
+from engine.table import deal_hands, dealt_masks, seat_count, seat_sides
 
 
 class Deal:
@@ -64,19 +56,7 @@ class Deal:
     ) -> None:
         self.rules = rules = RuleSet.coerce(rules)
         self.seats = seats = seat_count(rules)
-        masks = [to_mask(hand) for hand in hands]
-        if len(masks) != seats:
-            raise DealError(f"hands: {rules.players} players need {seats} hands, not {len(masks)}",
-                            code="hand_count", field="hands")
-        union = 0
-        for seat, mask in enumerate(masks):
-            if mask.bit_count() != rules.cards_per_player:
-                raise DealError(f"hands: seat {seat} holds {mask.bit_count()} cards, "
-                                f"not {rules.cards_per_player}", code="hand_size", field="hands")
-            if union & mask:
-                raise DealError(f"hands: {CardSet(union & mask).pretty()} dealt twice",
-                                code="card_twice", field="hands")
-            union |= mask
+        masks = dealt_masks(hands, rules)
         if not (isinstance(dealer, int) and 0 <= dealer < seats):
             raise DealError(f"dealer: must be a seat from 0 to {seats - 1}", code="dealer",
                             field="dealer")
@@ -86,7 +66,7 @@ class Deal:
         self._tricks_per_deal = rules.tricks_per_deal
         self._sides = seat_sides(rules, dealer)
         self._hands = masks
-        self._out = DECK_MASK & ~union
+        self._out = DECK_MASK & ~sum(masks)
         self._chooser = dealer
         self._announced = self._blind = self._en_face = False
         self._trump = -1
@@ -127,19 +107,35 @@ class Deal:
     # -- seats -------------------------------------------------------------------------
 
     def next_seat(self, seat: int) -> int:
-        """The seat after ``seat`` in playing direction."""
+        """The seat after ``seat`` in playing direction.
+
+        >>> Deal.random(1).next_seat(3), Deal.random(1, rules="french").next_seat(3)
+        (0, 2)
+        """
         return (seat + self._step) % self.seats
 
     def side_of(self, seat: int) -> int:
-        """The side (0 or 1) of ``seat``; see :mod:`engine.facts`."""
+        """The side (0 or 1) of ``seat``; see :mod:`engine.facts`.
+
+        >>> Deal.random(1).side_of(2), Deal.random(1, dealer=2, rules=RuleSet(players=3)).side_of(2)
+        (0, 0)
+        """
         return self._sides[seat]
 
     def controller(self, seat: int) -> int:
-        """The player who plays ``seat``: with 2 players each also plays the dummy opposite."""
+        """The player who plays ``seat``: with 2 players each also plays the dummy opposite.
+
+        >>> Deal.random(1, rules=RuleSet(players=2)).controller(3)
+        1
+        """
         return seat % 2 if self.rules.players == 2 else seat
 
     def hand(self, seat: int) -> CardSet:
-        """The cards ``seat`` still holds."""
+        """The cards ``seat`` still holds.
+
+        >>> len(Deal.random(1).hand(0))
+        8
+        """
         return CardSet(self._hands[seat])
 
     @property
@@ -259,7 +255,12 @@ class Deal:
         return len(self._history) == self._tricks_per_deal
 
     def legal_mask(self) -> int:
-        """The mask of the cards the seat to play may play (fast path)."""
+        """The mask of the cards the seat to play may play (fast path).
+
+        >>> deal = Deal.random(1); deal.announce("h")
+        >>> deal.legal_mask() == deal.hand(1).mask  # the leader may play anything
+        True
+        """
         seat = self._turn
         if not self._cards:
             return self._hands[seat]
@@ -270,12 +271,10 @@ class Deal:
     def legal_cards(self) -> CardSet:
         """The cards the seat to play may play.
 
-        >>> deal = Deal([["Qc", "7c", "Ad", "8h", "9h", "10s", "As", "Ks"]] + [
-        ...     ["Jc", *"7d 8d 9d 7h 10h 7s 8s".split()],
-        ...     "10c Ac Kc 10d Kd Qd Jd Ah", "9c 8c Kh Qh Jh Qs Js 9s"], dealer=0)
-        >>> deal.announce("d"); _ = deal.play("Jc"); _ = deal.play("10c"); _ = deal.play("9c")
-        >>> deal.legal_cards()
-        CardSet.parse('Qc 7c')
+        >>> deal = Deal(["Qc 7c Ad 8h 9h 10s As Ks", "10c Ac Kc 10d Kd Qd Jd Ah",
+        ...              "9c 8c Kh Qh Jh Qs Js 9s", "Jc 7d 8d 9d 7h 10h 7s 8s"], dealer=2)
+        >>> deal.announce("d"); deal.play("Jc"); deal.legal_cards()
+        CardSet.parse('Qc')
         """
         self._require_play()
         return CardSet(self.legal_mask())
@@ -332,7 +331,12 @@ class Deal:
         return Renonce(number, seat, card, rule, f"{text}: {CardSet(legal).pretty()}")
 
     def push(self, card: int) -> None:
-        """Play card index ``card`` for the seat to play, unchecked (simulation and search)."""
+        """Play card index ``card`` for the seat to play, unchecked (simulation and search).
+
+        >>> deal = Deal.random(1); deal.announce("h")
+        >>> card = min(deal.hand(1)); deal.push(card.index); deal.trick == (card,)
+        True
+        """
         seat = self._turn
         self._hands[seat] &= ~(1 << card)
         cards = self._cards
@@ -382,7 +386,14 @@ class Deal:
         return self._renonce
 
     def facts(self) -> DealFacts:
-        """The finished deal's facts as a score sheet records them."""
+        """The finished deal's facts as a score sheet records them.
+
+        >>> deal = Deal.random(1); deal.announce("h")
+        >>> while not deal.finished:
+        ...     deal.push(min(deal.legal_cards()).index)
+        >>> deal.facts().points_in_play
+        60
+        """
         if not self.finished:
             raise DealError("facts: the deal is not finished", code="deal_unfinished")
         renonce = self._renonce

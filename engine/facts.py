@@ -72,7 +72,11 @@ class Trick:
         return sum(card.points for card in self.cards)
 
     def card_of(self, seat: int) -> Card:
-        """The card that ``seat`` played to this trick."""
+        """The card that ``seat`` played to this trick.
+
+        >>> Trick(1, (1, 2, 3, 0), tuple(map(Card.parse, ["Ks", "As", "7s", "8s"])), 2).card_of(0)
+        Card('8', 's')
+        """
         return self.cards[self.seats.index(seat)]
 
     def __str__(self) -> str:

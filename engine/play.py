@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.cards import ABOVE, SUIT_MASKS, Card, parse_suit
+from engine.errors import EngineError
 from engine.rules import RuleSet
 
 FOLLOW_SUIT = 1
@@ -123,7 +124,7 @@ def trick_winner(trick: Sequence[Card | str], trump: str | None = None) -> int:
     2
     """
     if not trick:
-        raise ValueError("trick: an empty trick has no winner")
+        raise EngineError("trick: an empty trick has no winner", code="empty_trick", field="trick")
     suit = parse_suit(trump)
     cards = [Card.parse(card).index for card in trick]
     best = 0
@@ -154,17 +155,18 @@ def legal_cards(
     """
     rules = RuleSet.coerce(rules)
     if rules.players == 3:
-        raise ValueError(
+        raise EngineError(
             "rules: with 3 players who partners whom depends on the dealer; "
-            "use engine.Deal for 3-player positions"
-        )
+            "use engine.Deal for 3-player positions", code="partners_unknown", field="rules")
     seats = 4 if rules.players == 2 else rules.players
     cards = [Card.parse(card) for card in hand]
     played = [Card.parse(card) for card in trick]
     if len(played) >= seats:
-        raise ValueError(f"trick: a trick of {seats} hands holds at most {seats - 1} cards before yours")
+        raise EngineError(f"trick: a trick of {seats} hands holds at most {seats - 1} cards "
+                          "before yours", code="trick_size", field="trick")
     if len(set(cards) | set(played)) != len(cards) + len(played):
-        raise ValueError("hand / trick: a card appears twice")
+        raise EngineError("hand: a card appears twice in the hand and trick",
+                          code="card_twice", field="hand")
     trump_suit = parse_suit(trump)
     hand_mask = sum(card.mask for card in cards)
     if not played:

@@ -76,6 +76,11 @@ class RandomPlayer:
     name = "random"
 
     def choose_trump(self, hand: int, rng: random.Random) -> int:
+        """Any of the four suits or no trump (-1), uniformly.
+
+        >>> sorted({RandomPlayer().choose_trump(0, random.Random(s)) for s in range(40)})
+        [-1, 0, 1, 2, 3]
+        """
         choice = int(rng.random() * 5)
         return -1 if choice == 4 else choice
 
@@ -83,6 +88,11 @@ class RandomPlayer:
         self, hand: int, legal: int, trick: int, led: int, win: int,
         partner_winning: bool, last: bool, trump: int, gone: int, rng: random.Random,
     ) -> int:
+        """A legal card, uniformly: see :func:`random_card`.
+
+        >>> RandomPlayer().choose_card(0b110, 0b100, 0, -1, -1, False, False, -1, 0, random.Random())
+        2
+        """
         return random_card(legal, rng)
 
 
@@ -124,6 +134,12 @@ class HeuristicPlayer:
     name = "heuristic"
 
     def choose_trump(self, hand: int, rng: random.Random) -> int:
+        """No trump with three 10s and two aces, else the longest and richest suit.
+
+        >>> from engine.cards import CardSet
+        >>> HeuristicPlayer().choose_trump(CardSet.parse("9s 8s 7s Js Ah 7d 8c 9c").mask, None)
+        3
+        """
         tens = (hand & RANK_MASKS[_TEN]).bit_count()
         aces = (hand & RANK_MASKS[_ACE]).bit_count()
         if tens >= 3 and aces >= 2:
@@ -138,6 +154,15 @@ class HeuristicPlayer:
         self, hand: int, legal: int, trick: int, led: int, win: int,
         partner_winning: bool, last: bool, trump: int, gone: int, rng: random.Random,
     ) -> int:
+        """The card this player would play (see the class docstring).
+
+        >>> from engine.cards import Card, CardSet
+        >>> hand = CardSet.parse("10c Kc 7c 8d").mask
+        >>> legal, trick = CardSet.parse("10c Kc 7c").mask, CardSet.parse("Jc Qc").mask
+        >>> Card.from_index(HeuristicPlayer().choose_card(
+        ...     hand, legal, trick, 0, Card.parse("Qc").index, True, False, 1, 0, None))
+        Card('K', 'c')
+        """
         trumps = SUIT_MASKS[trump] if trump >= 0 else 0
         seen = gone | trick | hand
         if led < 0:

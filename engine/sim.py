@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from engine.cards import DECK_MASK, Card, CardSet, mask_points, suit_letter
 from engine.deal import Deal
+from engine.errors import EngineError
 from engine.facts import DealFacts, Trick
 from engine.play import legal_mask, rule_flags
 from engine.players import PLAYERS, Player, RandomPlayer
@@ -54,7 +55,8 @@ def _table(rules: RuleSet, dealer: int) -> tuple[int, int, tuple[int, ...], int,
     """What the play loop needs of a rule set and a dealer, computed once."""
     seats = seat_count(rules)
     if not 0 <= dealer < seats:
-        raise ValueError(f"dealer: must be a seat from 0 to {seats - 1}")
+        raise EngineError(f"dealer: must be a seat from 0 to {seats - 1}", code="dealer",
+                          field="dealer")
     step = 1 if rules.direction == "clockwise" else -1
     return rule_flags(rules), step, seat_sides(rules, dealer), rules.tricks_per_deal, seats
 
@@ -63,12 +65,14 @@ def _players(players: PlayersArg, seats: int) -> list[Player]:
     if isinstance(players, str) or not isinstance(players, Sequence):
         players = [players] * seats
     if len(players) != seats:
-        raise ValueError(f"players: give one player or {seats}, not {len(players)}")
+        raise EngineError(f"players: give one player or {seats}, not {len(players)}",
+                          code="player_count", field="players")
     out = []
     for player in players:
         if isinstance(player, str):
             if player not in PLAYERS:
-                raise ValueError(f"players: unknown player {player!r}: one of {', '.join(PLAYERS)}")
+                raise EngineError(f"players: unknown player {player!r}: one of "
+                                  f"{', '.join(PLAYERS)}", code="unknown_player", field="players")
             player = PLAYERS[player]()
         out.append(player)
     return out

@@ -7,7 +7,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 
+from engine.cards import Card, CardSet, to_mask
+from engine.errors import DealError
 from engine.rules import RuleSet
 
 _BITS = tuple(1 << card for card in range(32))
@@ -51,3 +54,28 @@ def deal_hands(rng: random.Random, rules: RuleSet | str = "house") -> list[int]:
         deck[last], deck[other] = deck[other], deck[last]
     size = rules.cards_per_player
     return [sum(deck[start:start + size]) for start in range(0, size * seat_count(rules), size)]
+
+
+def dealt_masks(hands: Sequence[Iterable[Card | str] | CardSet | int], rules: RuleSet) -> list[int]:
+    """The masks of ``hands`` (one per seat), checked: the right number, size, no card twice.
+
+    >>> dealt_masks(["10c Ac Kc Qc Jc 9c 8c 7c"] * 4, RuleSet())
+    Traceback (most recent call last):
+    ...
+    engine.errors.DealError: hands: 10♣ A♣ K♣ Q♣ J♣ 9♣ 8♣ 7♣ dealt twice
+    """
+    seats = seat_count(rules)
+    masks = [to_mask(hand) for hand in hands]
+    if len(masks) != seats:
+        raise DealError(f"hands: {rules.players} players need {seats} hands, not {len(masks)}",
+                        code="hand_count", field="hands")
+    union = 0
+    for seat, mask in enumerate(masks):
+        if mask.bit_count() != rules.cards_per_player:
+            raise DealError(f"hands: seat {seat} holds {mask.bit_count()} cards, "
+                            f"not {rules.cards_per_player}", code="hand_size", field="hands")
+        if union & mask:
+            raise DealError(f"hands: {CardSet(union & mask).pretty()} dealt twice",
+                            code="card_twice", field="hands")
+        union |= mask
+    return masks

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Card, CardError, CardSet, RuleSet, legal_cards, trick_winner
+from engine import Card, CardError, CardSet, EngineError, RuleSet, legal_cards, trick_winner
 
 PRESET_NAMES = ("house", "flemish", "pagat", "french")
 
@@ -126,13 +126,18 @@ def test_trick_winner(trick, trump, winner):
     assert trick_winner(trick.split(), trump) == winner
 
 
+@pytest.mark.parametrize(("hand", "trick", "rules", "code", "words"), [
+    (["Ac"], ["Kc"], RuleSet(players=3), "partners_unknown", "3 players"),
+    (["Ac"], ["Kc", "Qc", "Jc", "9c"], "house", "trick_size", "at most 3 cards"),
+    (["Ac", "Kc"], ["Kc"], "house", "card_twice", "twice"),
+])
+def test_legal_cards_errors_carry_a_code(hand, trick, rules, code, words):
+    with pytest.raises(EngineError, match=words) as info:
+        legal_cards(hand, trick, "h", rules)
+    assert info.value.code == code and isinstance(info.value, ValueError)
+
+
 def test_legal_cards_rejects_bad_input():
-    with pytest.raises(ValueError, match="3 players"):
-        legal_cards(["Ac"], ["Kc"], "h", RuleSet(players=3))
-    with pytest.raises(ValueError, match="at most 3 cards"):
-        legal_cards(["Ac"], ["Kc", "Qc", "Jc", "9c"], "h")
-    with pytest.raises(ValueError, match="twice"):
-        legal_cards(["Ac", "Kc"], ["Kc"], "h")
     with pytest.raises(CardError, match="'x'") as info:
         legal_cards(["Ac"], ["Kc"], "x")
     assert info.value.field == "trump"

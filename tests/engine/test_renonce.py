@@ -55,6 +55,15 @@ def test_planted_renonces(hands, dealer, trump, rules, play, expected):
     else:
         assert (renonce.trick, renonce.player, str(renonce.card), renonce.rule) == expected
         assert RULE_WORDS[renonce.rule] in renonce.message
+        # The checked Deal refuses the same card with an IllegalPlay naming the same rule.
+        deal = Deal(hands, dealer, rules)
+        deal.announce(trump)
+        for card in play[:-1]:
+            deal.play(card)
+        with pytest.raises(IllegalPlay) as info:
+            deal.play(play[-1])
+        assert info.value.rule == renonce.rule and f"({renonce.rule})" in str(info.value)
+        assert renonce.message in str(info.value)
 
 
 def test_play_may_be_given_trick_by_trick():
