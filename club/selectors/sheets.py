@@ -101,6 +101,12 @@ class TableContext:
         return " & ".join(s.player.last_name for s in seats)
 
     @property
+    def legend(self) -> list[tuple[str, list[str]]]:
+        """Each side's name and its players, for the sheet's header."""
+        return [(self.side_name(side), [s.player.full_name for s in self.seats if s.side == side])
+                for side in (0, 1)]
+
+    @property
     def side_names(self) -> tuple[str, str]:
         return (self.side_name(0), self.side_name(1))
 

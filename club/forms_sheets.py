@@ -1,0 +1,149 @@
+"""Forms of the score sheet: one deal (the entry row), a deal trick by trick, a correction.
+
+The forms parse and type-check what the browser sent; whether a deal adds up is decided by
+``scoring`` in the sheet service, whose errors land next to these forms' fields.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from club.selectors.sheets import TRUMP_SYMBOLS, TableContext
+from scoring import points_in_play
+
+NO_TRUMP = "n"
+MAX_POINTS = 200
+
+
+def trump_choices() -> list[tuple[str, str]]:
+    return [*TRUMP_SYMBOLS.items(), (NO_TRUMP, _("NT"))]
+
+
+class _SheetForm(forms.Form):
+    """What every sheet form has: the version it was loaded at, the dealer, the trump, the
+    doubling and the rule-set options of the announcement (dropped when the rules lack them).
+    """
+
+    version = forms.IntegerField(min_value=0, max_value=2**31 - 1, widget=forms.HiddenInput)
+    dealer = forms.TypedChoiceField(label=_("dealer"), coerce=int)
+    trump = forms.ChoiceField(label=_("trump"), required=False, widget=forms.RadioSelect)
+    # Any whole multiplier is accepted here: scoring names the rule that refuses it.
+    doubling = forms.IntegerField(label=_("doubling"), required=False, min_value=1,
+                                  max_value=1024)
+    blind = forms.BooleanField(label=_("blind trump"), required=False)
+    en_face = forms.BooleanField(label=_("en face"), required=False)
+    reason = forms.CharField(label=_("reason for the correction"), required=False, max_length=300)
+    radio_doublings = 0  # up to this many doubling choices show as buttons
+
+    def __init__(self, ctx: TableContext, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.ctx = ctx
+        rules = ctx.rules
+        fields = self.fields
+        fields["dealer"].choices = [(s.position, s.player.full_name) for s in ctx.seats] or [
+            (i, str(i + 1)) for i in range(ctx.seat_count)]
+        fields["trump"].choices = trump_choices()
+        choices = [(m, f"×{m}") for m in rules.allowed_doublings()]
+        fields["doubling"].widget = (
+            forms.HiddenInput() if len(choices) == 1 else
+            forms.RadioSelect(choices=choices) if len(choices) <= self.radio_doublings else
+            forms.Select(choices=choices))
+        if not rules.blind_trump:
+            del fields["blind"]
+        if not rules.en_face:
+            del fields["en_face"]
+
+
+class DealForm(_SheetForm):
+    """One deal as the sheet's entry row writes it (side 0's points; the other side's are
+    computed from the points in play when left empty)."""
+
+    radio_doublings = 3
+    points = forms.IntegerField(label=_("card points"), required=False, min_value=0,
+                                max_value=MAX_POINTS)
+    points_other = forms.IntegerField(label=_("card points"), required=False, min_value=0,
+                                      max_value=MAX_POINTS)
+    all_tricks = forms.TypedChoiceField(label=_("all tricks"), coerce=int, required=False,
+                                        empty_value=None, widget=forms.RadioSelect)
+    renonce = forms.TypedChoiceField(label=_("renonce"), coerce=int, required=False,
+                                     empty_value=None, widget=forms.RadioSelect)
+    cancelled = forms.BooleanField(label=_("cancelled"), required=False)
+    tricks = forms.IntegerField(label=_("tricks"), required=False, min_value=0, max_value=10)
+
+    def __init__(self, ctx: TableContext, *args: Any, **kwargs: Any) -> None:
+        super().__init__(ctx, *args, **kwargs)
+        rules = ctx.rules
+        fields = self.fields
+        names = ctx.side_names
+        sides = [("", "–"), (0, names[0]), (1, names[1])]
+        fields["all_tricks"].choices = sides
+        fields["renonce"].choices = sides
+        if not rules.cancel_on_partner_look:
+            del fields["cancelled"]
+        if not rules.trick_bonus:
+            del fields["tricks"]
+        for name in ("points", "points_other"):
+            fields[name].widget = forms.TextInput(attrs={
+                "inputmode": "numeric", "autocomplete": "off", "pattern": "[0-9]*",
+                "maxlength": 3, "size": 3})
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        cancelled = data.get("cancelled", False)
+        if not cancelled and not data.get("trump") and "trump" not in self.errors:
+            self.add_error("trump", _("Choose the trump, or no trump (NT)."))
+        low, high = points_in_play(self.ctx.rules)
+        points, other = data.get("points"), data.get("points_other")
+        if low == high and (points is None) != (other is None):
+            given = points if points is not None else other
+            if given is not None and given <= high:
+                data["points"], data["points_other"] = (
+                    (given, high - given) if points is not None else (high - given, given))
+        return data
+
+    def facts(self) -> dict[str, Any]:
+        """The deal's facts as the Deal model stores them."""
+        data = self.cleaned_data
+        trump = data.get("trump") or ""
+        facts = {
+            "dealer": data["dealer"], "trump": "" if trump == NO_TRUMP else trump,
+            "doubling": data.get("doubling") or 1, "points": data.get("points"),
+            "points_other": data.get("points_other"), "all_tricks": data.get("all_tricks"),
+            "renonce": data.get("renonce"), "cancelled": bool(data.get("cancelled")),
+            "blind": bool(data.get("blind")), "en_face": bool(data.get("en_face")),
+            "tricks": data.get("tricks"),
+        }
+        if facts["cancelled"]:
+            facts["trump"] = ""
+        return facts
+
+
+def deal_initial(deal) -> dict[str, Any]:
+    """The form's initial values for a recorded deal."""
+    return {
+        "dealer": deal.dealer, "trump": deal.trump or (NO_TRUMP if not deal.cancelled else ""),
+        "doubling": deal.doubling, "points": deal.points, "points_other": deal.points_other,
+        "all_tricks": deal.all_tricks, "renonce": deal.renonce, "cancelled": deal.cancelled,
+        "blind": deal.blind, "en_face": deal.en_face, "tricks": deal.tricks,
+    }
+
+
+class TricksForm(_SheetForm):
+    """A deal trick by trick: the cards in play order, each trick starting with its leader."""
+
+    field_order = ["version", "dealer", "trump", "doubling", "blind", "en_face", "play", "reason"]
+
+    play = forms.CharField(
+        label=_("the eight tricks"), max_length=800, widget=forms.Textarea(attrs={"rows": 8}),
+        help_text=_("One trick a line (or separated by |), its cards in the order they were "
+                    "played, the leader first: e.g. “Ac Kc 7c 8c”. Each player's hand is the "
+                    "cards they played."))
+
+    def __init__(self, ctx: TableContext, *args: Any, **kwargs: Any) -> None:
+        super().__init__(ctx, *args, **kwargs)
+        self.fields["trump"].required = True
+        self.fields["play"].widget.attrs.update(autocomplete="off", spellcheck="false",
+                                           autocapitalize="off")

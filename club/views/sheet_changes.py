@@ -1,0 +1,171 @@
+"""The audit trail of score sheets: every change with who, when, old and new values, why.
+
+One page per table and one per championship (paginated, exportable as CSV/XLSX), for the
+organisers of the championship's club.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_tables2 as tables
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.generic import TemplateView
+
+from club.models import Championship, DealChange, can_edit_club
+from club.selectors.sheets import TRUMP_SYMBOLS, Actor, SheetForbidden, SheetNotFound, load_table
+from club.views.base import ExportableTableMixin
+
+_SHOWN = ("dealer", "trump", "doubling", "points", "points_other", "all_tricks", "renonce",
+          "cancelled", "blind", "en_face", "tricks")
+
+
+def _value(name: str, value: Any) -> str:
+    if name == "trump":
+        return TRUMP_SYMBOLS.get(value, _("NT"))
+    if name == "dealer" and value is not None:
+        return _("seat %(number)d") % {"number": value + 1}
+    if name in ("all_tricks", "renonce") and value is not None:
+        return _("side %(number)d") % {"number": value + 1}
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return "–" if value is None else str(value)
+
+
+def _labels() -> dict[str, str]:
+    return {"dealer": _("dealer"), "trump": _("trump"), "doubling": _("doubling"),
+            "points": _("points side 1"), "points_other": _("points side 2"),
+            "all_tricks": _("all tricks"), "renonce": _("renonce"), "cancelled": _("cancelled"),
+            "blind": _("blind"), "en_face": _("en face"), "tricks": _("tricks")}
+
+
+def summary(facts: dict[str, Any] | None) -> str:
+    """A deal's facts in one line: ♥ 38–22, ×2, renonce side 1 ..."""
+    if not facts:
+        return ""
+    if facts.get("cancelled"):
+        return _("cancelled")
+    parts = [_value("trump", facts.get("trump"))]
+    if facts.get("renonce") is not None:
+        parts.append(_("renonce by %(side)s") % {"side": _value("renonce", facts["renonce"])})
+    else:
+        parts.append(f"{_value('points', facts.get('points'))}–"
+                     f"{_value('points', facts.get('points_other'))}")
+    if (facts.get("doubling") or 1) > 1:
+        parts.append(f"×{facts['doubling']}")
+    if facts.get("all_tricks") is not None:
+        parts.append(_("all tricks %(side)s") % {"side": _value("all_tricks", facts["all_tricks"])})
+    if facts.get("play"):
+        parts.append(_("(trick by trick)"))
+    return " ".join(parts)
+
+
+def describe(change: DealChange) -> str:
+    """What a change did: the new deal, the deal struck out, or each changed value."""
+    old, new = change.old, change.new
+    if old and new:
+        labels = _labels()
+        moves = [f"{labels[name]}: {_value(name, old.get(name))} → {_value(name, new.get(name))}"
+                 for name in _SHOWN if old.get(name) != new.get(name)]
+        return "; ".join(moves) or summary(new)
+    if new:
+        return summary(new)
+    if old:
+        return _("struck out: %(deal)s") % {"deal": summary(old)}
+    return ""
+
+
+class ChangeTable(tables.Table):
+    at = tables.DateTimeColumn(verbose_name=gettext_lazy("When"), format="Y-m-d H:i:s")
+    where = tables.Column(verbose_name=gettext_lazy("Table"), empty_values=(), orderable=False)
+    deal_number = tables.Column(verbose_name=gettext_lazy("Deal"))
+    action = tables.Column(verbose_name=gettext_lazy("Action"))
+    user = tables.Column(verbose_name=gettext_lazy("By"), empty_values=(), orderable=False)
+    what = tables.Column(verbose_name=gettext_lazy("Change"), empty_values=(), orderable=False)
+    reason = tables.Column(verbose_name=gettext_lazy("Reason"))
+
+    class Meta:
+        model = DealChange
+        fields = ["at", "where", "deal_number", "action", "user", "what", "reason"]
+        order_by = "-at"
+
+    def render_where(self, record):
+        table = record.table
+        return _("%(round)s, table %(table)d") % {"round": table.round, "table": table.number}
+
+    def render_user(self, record):
+        if record.by_code:
+            return _("players (table code)")
+        return record.user.get_username() if record.user else "–"
+
+    def render_what(self, record):
+        return describe(record)
+
+    def value_what(self, record):
+        return describe(record)
+
+
+class _ChangesView(ExportableTableMixin, TemplateView):
+    template_name = "sheets/changes.html"
+    table_class = ChangeTable
+
+    def get_table_data(self):
+        return DealChange.objects.filter(**self.scope()).select_related(
+            "user", "table__round").order_by("-at", "-pk")
+
+
+class TableChangesView(_ChangesView):
+    """Every change to one table's sheet."""
+
+    def dispatch(self, request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        try:
+            self.ctx = load_table(Actor(request.user), kwargs["pk"])
+        except SheetNotFound:
+            from django.http import Http404
+
+            raise Http404 from None
+        except SheetForbidden:
+            raise PermissionDenied from None
+        return super().dispatch(request, *args, **kwargs)
+
+    def scope(self) -> dict[str, Any]:
+        return {"table": self.ctx.table}
+
+    def get_export_name(self) -> str:
+        return f"sheet-changes-table-{self.ctx.table.pk}"
+
+    def get_context_data(self, **kwargs):
+        table = self.ctx.table
+        return super().get_context_data(
+            title=_("Changes to the sheet of table %(number)d") % {"number": table.number},
+            championship=self.ctx.championship, sheet_table=table, **kwargs)
+
+
+class ChampionshipChangesView(_ChangesView):
+    """Every change to every sheet of a championship."""
+
+    def dispatch(self, request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        self.championship = get_object_or_404(Championship.objects.select_related("club"),
+                                              pk=kwargs["pk"])
+        if not can_edit_club(request.user, self.championship.club):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
+
+    def scope(self) -> dict[str, Any]:
+        return {"table__round__stage__championship": self.championship}
+
+    def get_export_name(self) -> str:
+        return f"sheet-changes-{self.championship.pk}"
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(
+            title=_("Changes to the sheets of %(name)s") % {"name": self.championship.name},
+            championship=self.championship, **kwargs)

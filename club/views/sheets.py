@@ -1,0 +1,271 @@
+"""Score-sheet pages: the sheet of a table, entering and correcting deals, confirming.
+
+Organisers (and staff) open a sheet by the table's id; the table's players by its code
+(``/sheet/<code>/``) while the round is published and the championship lets players enter.
+Each view parses the request, calls one service function and renders; refusals come back
+as the page with the message next to the field (400), a stale sheet as a conflict (409).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views import View
+
+from club.forms_sheets import DealForm, TricksForm, deal_initial
+from club.selectors.sheets import (
+    Actor,
+    SheetForbidden,
+    SheetNotFound,
+    SheetPage,
+    load_table,
+    sheet_page,
+)
+from club.services import sheets as service
+from club.services.sheet_messages import format_label
+from club.services.sheet_play import record_play
+from club.services.sheets import SheetConflict, SheetInvalid
+
+
+class SheetView(View):
+    """Base: resolves the actor and the table (404 / login / 403), renders the sheet page."""
+
+    template_name = "sheets/sheet.html"
+
+    def dispatch(self, request, *args, **kwargs):
+        self.code = kwargs.get("code", "")
+        self.table_id = kwargs.get("pk")
+        if not self.code and not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        self.actor = Actor(request.user, self.code)
+        try:
+            self.ctx = load_table(self.actor, self.table_id)
+        except SheetNotFound:
+            raise Http404(_("No such sheet.")) from None
+        except SheetForbidden:
+            raise PermissionDenied from None
+        self.table_id = self.ctx.table.pk
+        return super().dispatch(request, *args, **kwargs)
+
+    # -- urls --------------------------------------------------------------------------
+
+    def url(self, name: str, *args: Any) -> str:
+        if self.code:
+            return reverse(f"code-sheet{name}", args=[self.code, *args])
+        return reverse(f"table-sheet{name}", args=[self.table_id, *args])
+
+    def sheet_url(self) -> str:
+        return self.url("")
+
+    # -- rendering ---------------------------------------------------------------------
+
+    def deal_form(self, page: SheetPage, data=None, deal=None) -> DealForm:
+        initial = deal_initial(deal) if deal is not None else {
+            "dealer": page.next_dealer, "doubling": 1}
+        initial["version"] = page.table.version
+        return DealForm(self.ctx, data=data, initial=initial, prefix=None)
+
+    def render_page(self, *, form=None, editing: int | None = None, status: int = 200,
+                    conflict: str = "", tricks_form=None, page: SheetPage | None = None,
+                    **extra: Any) -> HttpResponse:
+        page = page or sheet_page(self.ctx)
+        editing_deal = next((d for d in page.deals if d.number == editing), None)
+        if form is None and editing_deal is not None:
+            form = self.deal_form(page, deal=editing_deal)
+        elif form is None and page.accepts_deals:
+            form = self.deal_form(page)
+        if form is not None and form.is_bound and conflict:
+            data = form.data.copy()
+            data["version"] = str(page.table.version)
+            form.data = data  # keep what was typed, with the sheet's current version
+        for game in page.games:
+            for row in game.rows:
+                row.edit_url = self.url("-deal", row.deal.number)
+                row.delete_url = self.url("-delete", row.deal.number)
+        context = {
+            "page": page, "ctx": self.ctx, "table": page.table, "form": form,
+            "editing": editing_deal, "conflict": conflict, "by_code": bool(self.code),
+            "side_names": self.ctx.side_names, "tricks_form": tricks_form,
+            "format_label": format_label(self.ctx.format),
+            "urls": {
+                "sheet": self.sheet_url(), "preview": self.url("-preview"),
+                "tricks": self.url("-tricks"),
+                "confirm": "" if self.code else self.url("-confirm"),
+                "changes": "" if self.code else self.url("-changes"),
+                "enter": self.sheet_url() if editing_deal is None else self.url(
+                    "-deal", editing_deal.number),
+            },
+            **extra,
+        }
+        return render(self.request, self.template_name, context, status=status)
+
+    def refused(self, form, error: Exception, *, editing=None, template=None) -> HttpResponse:
+        """The page again with the refusal next to its field (400) or as a conflict (409)."""
+        if template:
+            self.template_name = template
+        if isinstance(error, SheetConflict):
+            self.ctx = load_table(self.actor, self.table_id)
+            key = "tricks_form" if isinstance(form, TricksForm) else "form"
+            return self.render_page(**{key: form}, editing=editing, status=409,
+                                    conflict=str(error))
+        for field, errors in error.errors.items():
+            for message in errors:
+                form.add_error(None if field not in form.fields else field, message)
+        key = "tricks_form" if isinstance(form, TricksForm) else "form"
+        return self.render_page(**{key: form}, editing=editing, status=400)
+
+
+class SheetPageView(SheetView):
+    """GET: the sheet. POST: enter the next deal."""
+
+    def get(self, request, **kwargs):
+        return self.render_page()
+
+    def post(self, request, **kwargs):
+        form = DealForm(self.ctx, data=request.POST)
+        if not form.is_valid():
+            return self.render_page(form=form, status=400)
+        data = form.cleaned_data
+        try:
+            saved = service.enter_deal(self.actor, self.table_id, data["version"], form.facts(),
+                                       data.get("reason", ""), ctx=self.ctx)
+        except (SheetInvalid, SheetConflict) as error:
+            return self.refused(form, error)
+        if request.headers.get("Accept") == "application/json":
+            return JsonResponse({"ok": True, "number": saved.number, "version": saved.version})
+        return redirect(f"{self.sheet_url()}#entry")
+
+
+class DealView(SheetView):
+    """GET: the sheet with a recorded deal open for correction. POST: save the correction."""
+
+    def get(self, request, number, **kwargs):
+        return self.render_page(editing=number)
+
+    def post(self, request, number, **kwargs):
+        form = DealForm(self.ctx, data=request.POST)
+        if not form.is_valid():
+            return self.render_page(form=form, editing=number, status=400)
+        data = form.cleaned_data
+        try:
+            saved = service.edit_deal(self.actor, self.table_id, number, data["version"],
+                                      form.facts(), data.get("reason", ""), ctx=self.ctx)
+        except (SheetInvalid, SheetConflict) as error:
+            return self.refused(form, error, editing=number)
+        if saved.action:
+            messages.success(request, _("Deal %(number)d corrected; the deals after it are "
+                                        "scored again.") % {"number": number})
+        return redirect(f"{self.sheet_url()}#deal-{number}")
+
+
+class DeleteView(SheetView):
+    http_method_names = ["post"]
+
+    def post(self, request, number, **kwargs):
+        form = DealForm(self.ctx, data=request.POST)
+        form.is_valid()  # only version and reason matter here
+        version = form.cleaned_data.get("version")
+        if version is None:
+            messages.error(request, _("The sheet's version is missing: reload the page."))
+            return redirect(self.sheet_url())
+        try:
+            service.delete_deal(self.actor, self.table_id, number, version,
+                                form.cleaned_data.get("reason", ""), ctx=self.ctx)
+        except SheetConflict as error:
+            return self.render_page(status=409, conflict=str(error))
+        except SheetInvalid as error:
+            return self.render_page(status=400, editing=number,
+                                    refusal=" ".join(m for ms in error.errors.values() for m in ms))
+        messages.success(request, _("Deal %(number)d deleted; the deals after it moved up one "
+                                    "number.") % {"number": number})
+        return redirect(self.sheet_url())
+
+
+class ConfirmView(SheetView):
+    http_method_names = ["post"]
+
+    def post(self, request, **kwargs):
+        try:
+            version = int(request.POST.get("version", ""))
+        except ValueError:
+            version = -1
+        try:
+            service.confirm_sheet(self.actor, self.table_id, version)
+        except SheetConflict as error:
+            return self.render_page(status=409, conflict=str(error))
+        except SheetInvalid as error:
+            return self.render_page(status=400, refusal=" ".join(
+                m for ms in error.errors.values() for m in ms))
+        messages.success(request, _("Sheet confirmed."))
+        return redirect(self.sheet_url())
+
+
+class PreviewView(SheetView):
+    """JSON: a candidate deal scored in its place on the sheet, nothing saved."""
+
+    http_method_names = ["get"]
+
+    def get(self, request, **kwargs):
+        form = DealForm(self.ctx, data=request.GET)
+        if not form.is_valid():
+            return JsonResponse({"ok": False, "errors": {
+                field: [str(m) for m in errs] for field, errs in form.errors.items()}})
+        try:
+            number = int(request.GET.get("number", "0"))
+        except ValueError:
+            number = 0
+        page_deals = list(self.ctx.table.deals.order_by("number"))
+        return JsonResponse(service.preview_deal(self.ctx, page_deals, form.facts(), number))
+
+
+class TricksView(SheetView):
+    """A deal trick by trick (the next deal, or ``?deal=n`` to replace a recorded one)."""
+
+    template_name = "sheets/tricks.html"
+
+    def number(self) -> int | None:
+        try:
+            return int(self.request.GET.get("deal", "")) or None
+        except ValueError:
+            return None
+
+    def get(self, request, **kwargs):
+        page = sheet_page(self.ctx)
+        number = self.number()
+        deal = next((d for d in page.deals if d.number == number), None)
+        initial = {"dealer": page.next_dealer if deal is None else deal.dealer,
+                   "version": page.table.version, "doubling": 1}
+        if deal is not None:
+            initial.update(trump=deal.trump or "n", doubling=deal.doubling,
+                           play="\n".join(" ".join(t) for t in (deal.play or {}).get("tricks", [])))
+        form = TricksForm(self.ctx, initial=initial)
+        return self.render_page(tricks_form=form, page=page, tricks_deal=deal)
+
+    def post(self, request, **kwargs):
+        form = TricksForm(self.ctx, data=request.POST)
+        number = self.number()
+        if not form.is_valid():
+            return self.render_page(tricks_form=form, status=400)
+        data = form.cleaned_data
+        try:
+            saved, report = record_play(self.actor, self.table_id, data["version"], data,
+                                        number=number, reason=data.get("reason", ""),
+                                        ctx=self.ctx)
+        except (SheetInvalid, SheetConflict) as error:
+            return self.refused(form, error)
+        if report.renonce:
+            messages.warning(request, report.renonce)
+        else:
+            facts = report.facts
+            messages.success(request, _("Deal %(number)d from its tricks: %(a)s–%(b)s card "
+                                        "points, %(t)s–%(u)s tricks.") % {
+                "number": saved.number, "a": facts["points"], "b": facts["points_other"],
+                "t": facts["tricks"], "u": 8 - facts["tricks"]})
+        return redirect(f"{self.sheet_url()}#deal-{saved.number}")

@@ -1,0 +1,74 @@
+"""Helpers shared by the score-sheet tests (no tests here)."""
+
+from __future__ import annotations
+
+import random
+
+from club.models import Deal, DealChange, MatchResult, Table
+from engine.cards import Card
+from engine.deal import Deal as EngineDeal
+from tests.factories import make_championship, make_club, make_round
+
+
+def sheet_table(organiser, *, rules="house", entry_type="pairs", match_format=None, **fields):
+    """A published round's first table, in a club ``organiser`` organises."""
+    club = make_club("club", organiser=organiser)
+    champ = make_championship(club, entries=4 if entry_type == "pairs" else 8,
+                              entry_type=entry_type, rules=rules, match_format=match_format,
+                              **fields)
+    rnd = make_round(champ)
+    return Table.objects.filter(round=rnd).order_by("number").first()
+
+
+def url(table, suffix=""):
+    return f"/tables/{table.pk}/sheet/{suffix}"
+
+
+def deal_data(table, **fields):
+    """POST data for the entry row: trump hearts, 38 for side 0 unless told otherwise."""
+    table.refresh_from_db()
+    count = Deal.objects.filter(table=table).count()
+    data = {"version": table.version, "dealer": (table.first_dealer + count) % 4, "trump": "h",
+            "doubling": 1, "points": 38, "points_other": "", "all_tricks": "", "renonce": "",
+            "reason": ""}
+    data.update(fields)
+    return {k: v for k, v in data.items() if v is not None}
+
+
+def snapshot(table):
+    """Everything a refused submission must leave unchanged."""
+    table = Table.objects.get(pk=table.pk)
+    return (
+        table.version, table.entered_by_id, table.confirmed_by_id,
+        list(Deal.objects.filter(table__round__stage__championship=table.round.stage.championship)
+             .order_by("table_id", "number").values_list(
+                 "table_id", "number", "dealer", "trump", "doubling", "points", "points_other",
+                 "all_tricks", "renonce", "cancelled")),
+        DealChange.objects.count(),
+        list(MatchResult.objects.order_by("pk").values_list(
+            "entry_id", "result", "points_for", "points_against")),
+    )
+
+
+def random_play(seed: int, *, renonce_at: int | None = None):
+    """A full deal (house rules, dealer 0, trump hearts) played legally by seed, with a
+    renonce at card ``renonce_at`` when given; returns (text of the tricks, engine deal)."""
+    rng = random.Random(seed)
+    deal = EngineDeal.random(seed, dealer=0)
+    deal.announce("h")
+    played = 0
+    while not deal.finished:
+        legal = sorted(deal.legal_cards())
+        hand = sorted(deal.hand(deal.turn))
+        illegal = [c for c in hand if c not in legal]
+        if renonce_at is not None and played >= renonce_at and illegal and deal.renonce is None:
+            card = rng.choice(illegal)
+        else:
+            card = rng.choice(legal)
+        deal.play(card, allow_renonce=True)
+        played += 1
+    text = "\n".join(" ".join(str(c) for c in trick.cards) for trick in deal.tricks)
+    return text, deal
+
+
+__all__ = ["Card", "deal_data", "random_play", "sheet_table", "snapshot", "url"]
