@@ -184,14 +184,21 @@ def draw_round(stage: Stage, *, seed: int | None = None, time_limit: int | None 
     return rnd
 
 
-@transaction.atomic
-def publish_round(rnd: Round) -> Round:
+def _move_round(rnd: Round, before: str, after: str, refusal: str) -> Round:
+    """Lock the round and move it from status ``before`` to ``after``, or refuse."""
     rnd = Round.objects.select_for_update().get(pk=rnd.pk)
-    if rnd.status != Round.Status.DRAFT:
-        raise RoundError(_("Only a draft round can be published."))
-    rnd.status = Round.Status.PUBLISHED
+    if rnd.status != before:
+        raise RoundError(refusal)
+    rnd.status = after
     rnd.save(update_fields=["status"])
     return rnd
+
+
+@transaction.atomic
+def publish_round(rnd: Round) -> Round:
+    """Publish a draft: players see the draw and results can be entered."""
+    return _move_round(rnd, Round.Status.DRAFT, Round.Status.PUBLISHED,
+                       _("Only a draft round can be published."))
 
 
 @transaction.atomic
@@ -199,11 +206,8 @@ def close_round(rnd: Round) -> Round:
     """Close a published round: time is called, every table's result is final."""
     from club.services.results import rebuild_table_results
 
-    rnd = Round.objects.select_for_update().get(pk=rnd.pk)
-    if rnd.status != Round.Status.PUBLISHED:
-        raise RoundError(_("Only a published round can be closed."))
-    rnd.status = Round.Status.CLOSED
-    rnd.save(update_fields=["status"])
+    rnd = _move_round(rnd, Round.Status.PUBLISHED, Round.Status.CLOSED,
+                      _("Only a published round can be closed."))
     for table in rnd.tables.filter(is_bye=False).select_related("round__stage__championship"):
         rebuild_table_results(table)
     return rnd
