@@ -19,6 +19,7 @@ entered it last (constraint ``sheet_confirmed_by_another_person``).
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -280,6 +281,23 @@ def confirm_sheet(actor: Actor, table_id: int | None, version: int) -> Saved:
         raise refuse("__all__", _("The person who entered a sheet cannot confirm it.")) from None
     _change(ctx, Action.CONFIRMED, None).save(force_insert=True)
     return Saved(None, table.version, Action.CONFIRMED)
+
+
+# -- players' code ----------------------------------------------------------------------
+
+#: Letters and digits that cannot be misread for each other on a printed sheet.
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 8
+
+
+def ensure_table_code(ctx: TableContext) -> str:
+    """The table's code for its players, made (40 random bits) and stored when missing."""
+    table = ctx.table
+    if not table.code:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        Table.objects.filter(pk=table.pk, code="").update(code=code)
+        table.code = Table.objects.values_list("code", flat=True).get(pk=table.pk)
+    return table.code
 
 
 # -- preview -----------------------------------------------------------------------------

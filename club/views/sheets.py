@@ -126,6 +126,8 @@ class SheetPageView(SheetView):
     """GET: the sheet. POST: enter the next deal."""
 
     def get(self, request, **kwargs):
+        if not self.code and self.ctx.championship.self_entry:
+            service.ensure_table_code(self.ctx)  # shown on the page for the players
         return self.render_page()
 
     def post(self, request, **kwargs):

@@ -10,9 +10,10 @@ from engine.deal import Deal as EngineDeal
 from tests.factories import make_championship, make_club, make_round
 
 
-def sheet_table(organiser, *, rules="house", entry_type="pairs", match_format=None, **fields):
-    """A published round's first table, in a club ``organiser`` organises."""
-    club = make_club("club", organiser=organiser)
+def sheet_table(organiser, *, rules="house", entry_type="pairs", match_format=None,
+                slug="club", **fields):
+    """A published round's first table, in club ``slug``, which ``organiser`` organises."""
+    club = make_club(slug, organiser=organiser)
     champ = make_championship(club, entries=4 if entry_type == "pairs" else 8,
                               entry_type=entry_type, rules=rules, match_format=match_format,
                               **fields)
