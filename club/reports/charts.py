@@ -1,0 +1,125 @@
+"""Charts as SVG with matplotlib (Agg backend, no pyplot state): the score progression of a
+table's games and the rank of the leaders over the rounds.
+
+Text stays text (``svg.fonttype = none``, DejaVu Sans, the PDFs' face): readable, selectable
+and found by text extraction in the PDFs; the pages inline the same SVG.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import re
+from collections.abc import Sequence
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
+
+from scoring import Game
+
+SIDE_COLOURS = ("#0b6e4f", "#b3261e")
+LINE_COLOURS = ("#0b6e4f", "#b3261e", "#1f5fa8", "#8a5a00", "#6a3d9a", "#00838f",
+                "#c2185b", "#5d6d2e")
+_RC = {"svg.fonttype": "none", "font.family": "DejaVu Sans", "font.size": 9,
+       "svg.hashsalt": "troef", "axes.spines.top": False, "axes.spines.right": False}
+
+
+def _svg(fig: Figure) -> str:
+    out = io.StringIO()
+    with matplotlib.rc_context(_RC):
+        fig.savefig(out, format="svg", metadata={"Date": None}, bbox_inches="tight")
+    return out.getvalue()
+
+
+def inline(svg: str) -> str:
+    """The SVG without its XML prologue, to put in an HTML page."""
+    start = svg.find("<svg")
+    svg = svg[start:] if start >= 0 else svg
+    return re.sub(r'<svg ([^>]*?)width="[^"]*" height="[^"]*"', r'<svg \1', svg, count=1)
+
+
+def data_url(svg: str) -> str:
+    """The SVG as a data URL, for an ``<img>`` in a PDF."""
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
+
+
+def _label(ax, title: str, xlabel: str, ylabel: str) -> None:
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title, loc="left", fontsize=10)
+    ax.grid(axis="y", color="#e3e3e3", linewidth=0.6)
+
+
+def _short(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def score_progression(games: Sequence[Game], labels: tuple[str, str], title: str,
+                      target: int | None, xlabel: str = "", ylabel: str = "") -> str:
+    """Running totals of both sides, deal by deal, each game starting again from zero.
+
+    >>> from scoring import DealResult, replay_sheet
+    >>> games = replay_sheet([DealResult(points=(38, 22), trump="h")] * 3, "house")
+    >>> "<svg" in score_progression(games, ("A", "B"), "Table 1", 101, "deal", "points")
+    True
+    """
+    with matplotlib.rc_context(_RC):
+        fig = Figure(figsize=(6.4, 2.7))
+        ax = fig.subplots()
+        start = 0
+        for index, game in enumerate(games):
+            rows = game.deals
+            xs = [start] + [start + i + 1 for i in range(len(rows))]
+            for side in (0, 1):
+                ys = [0] + [row.totals[side] for row in rows]
+                ax.plot(xs, ys, color=SIDE_COLOURS[side], linewidth=1.6, marker="o",
+                        markersize=2.5, label=_short(labels[side], 48) if index == 0 else None)
+            start += len(rows)
+            if index < len(games) - 1:
+                ax.axvline(start, color="#999", linewidth=0.8, linestyle=":")
+        if target:
+            ax.axhline(target, color="#555", linewidth=0.8, linestyle="--")
+        ax.set_xlim(0, max(start, 1))
+        ax.set_ylim(bottom=0)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        _label(ax, title, xlabel, ylabel)
+        if games:
+            ax.legend(loc="upper left", bbox_to_anchor=(0.0, -0.28), ncol=2, frameon=False,
+                      fontsize=8)
+        fig.tight_layout()
+    return _svg(fig)
+
+
+def rank_progression(rounds: Sequence[str], series: Sequence[tuple[str, Sequence[int | None]]],
+                     title: str, xlabel: str, ylabel: str) -> str:
+    """The rank of each entry in ``series`` after each round (best rank at the top).
+
+    >>> "<svg" in rank_progression(["1", "2"], [("Ann", [2, 1]), ("Bob", [1, 2])], "t", "x", "y")
+    True
+    """
+    with matplotlib.rc_context(_RC):
+        fig = Figure(figsize=(6.8, 3.3))
+        ax = fig.subplots()
+        xs = list(range(1, len(rounds) + 1))
+        worst = 1
+        for index, (name, ranks) in enumerate(series):
+            points = [(x, r) for x, r in zip(xs, ranks, strict=False) if r is not None]
+            if not points:
+                continue
+            worst = max(worst, *(r for _, r in points))
+            ax.plot([p[0] for p in points], [p[1] for p in points], marker="o", markersize=3.5,
+                    linewidth=1.4, color=LINE_COLOURS[index % len(LINE_COLOURS)],
+                    label=_short(name, 28))
+        ax.set_xticks(xs, list(rounds))
+        ax.set_xlim(0.7, max(len(xs), 1) + 0.3)
+        ax.set_ylim(worst + 0.5, 0.5)
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+        _label(ax, title, xlabel, ylabel)
+        if series:
+            ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False, fontsize=8)
+        fig.tight_layout()
+    return _svg(fig)

@@ -1,0 +1,226 @@
+"""The three reports: what each shows (rows, charts), its fingerprint and its HTML.
+
+- score sheets of a round (:mod:`club.reports.sheets`), rendered in chunks of tables;
+- the standings of a championship, in its ranking order, with the leaders' ranks;
+- the results of a round, with the score progression of the top tables.
+
+The web pages show the same rows and charts (:func:`round_results_view`,
+:func:`standings_chart`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from django.utils import formats, timezone
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+
+from club.models import Championship, Deal, ReportJob, Round, Table
+from club.reports import charts, data
+from club.reports.sheets import sheets_html as _sheets_html
+from club.reports.tables import Chart, Col, Document
+from club.services.results import score_table
+from scoring import get_metric
+
+Kind = ReportJob.Kind
+#: Most metric columns the standings PDF prints (the ranking order first).
+MAX_METRICS = 8
+
+
+def sheet_table_ids(round_id: int) -> list[int]:
+    """The tables that get a sheet (not the byes), in table order."""
+    return list(Table.objects.filter(round_id=round_id, is_bye=False).order_by("number")
+                .values_list("pk", flat=True))
+
+
+def sheets_html(round_id: int, table_ids: list[int] | None = None) -> str:
+    rnd_data, _facts = data.round_sheets(round_id, table_ids)
+    return _sheets_html(rnd_data)
+
+
+def fingerprint(kind: str, championship: Championship, rnd: Round | None) -> str:
+    """Hash of everything the report shows, in the active language."""
+    if kind == Kind.SHEETS:
+        facts = data.round_sheets(rnd.pk)[1]
+    elif kind == Kind.RESULTS:
+        facts = data.round_results(rnd.pk)[1]
+    else:
+        facts = data.championship_standings(championship)[1]
+    return data.digest([kind, facts])
+
+
+def total_units(kind: str, rnd: Round | None) -> int:
+    """What progress counts: tables for the sheets, one document otherwise."""
+    return len(sheet_table_ids(rnd.pk)) if kind == Kind.SHEETS else 1
+
+
+def single_html(job: ReportJob) -> str:
+    if job.kind == Kind.RESULTS:
+        return results_document(job.round_id).html()
+    return standings_document(job.championship).html()
+
+
+def _when(value) -> str:
+    return formats.date_format(timezone.localtime(value), "DATETIME_FORMAT") if value else "–"
+
+
+def _value(value: Any) -> str:
+    if value is None:
+        return "–"
+    if isinstance(value, Fraction):
+        return f"{float(value):.1f}"
+    return str(value)
+
+
+def _metric_label(key: str) -> tuple[str, str]:
+    metric = get_metric(key)
+    return _(metric.abbr), _(metric.name)
+
+
+def standings_document(championship: Championship) -> Document:
+    standings, _facts = data.championship_standings(championship)
+    page = standings.page
+    header = (championship.name, _("Standings"))
+    if page is None:
+        return Document(title=_("Standings: %(name)s") % {"name": championship.name},
+                        intro=[], cols=[Col(_("Entry"))], rows=[], header=header,
+                        empty=_("The standings cannot be computed: %(error)s")
+                        % {"error": standings.error})
+    keys = list(page.standings.columns)[:MAX_METRICS]
+    labels = [_metric_label(k) for k in keys]
+    cols = [Col(_("Rank"), chars=5), Col(_("Entry"), align="l")]
+    cols += [Col(abbr, chars=max(6, len(abbr) + 2)) for abbr, _name in labels]
+    rows = []
+    for row in page.rows:
+        entry = page.entries.get(row.entry)
+        rows.append([f"{row.rank}{'=' if row.tied else ''}", entry.name if entry else str(row.entry),
+                     *(_value(row.values.get(k)) for k in keys)])
+    order = ", ".join(_metric_label(k)[1] for k in page.standings.order)
+    intro = [" · ".join(p for p in (championship.club.name, championship.season) if p),
+             _("Ranked by %(order)s; equal entries share a rank (=), lots drawn from the event "
+               "seed order them.") % {"order": order},
+             _("Draw seed %(seed)s · last result %(when)s") % {
+                 "seed": championship.seed, "when": _when(page.last_result)},
+             " · ".join(f"{abbr} {name}" for abbr, name in labels)]
+    footer = _("Seed %(seed)s · last result %(last)s · printed %(now)s") % {
+        "seed": championship.seed, "last": _when(page.last_result), "now": data.now_label()}
+    chart = standings_chart(championship, standings)
+    return Document(title=_("Standings: %(name)s") % {"name": championship.name}, intro=intro,
+                    cols=cols, rows=rows, charts_=[Chart(chart, _("Rank of the leaders"))]
+                    if chart else [], header=header, footer=footer,
+                    empty=_("No entries yet."))
+
+
+def standings_chart(championship: Championship, standings: data.StandingsData | None = None) -> str:
+    """The leaders' rank after each round as SVG ("" before any result)."""
+    if standings is None:
+        standings = data.championship_standings(championship)[0]
+    if not standings.rounds:
+        return ""
+    return charts.rank_progression(standings.rounds, standings.progression,
+                                   _("Rank of the leaders after each round"), _("Round"),
+                                   _("Rank"))
+
+
+@dataclass
+class ResultLine:
+    number: int
+    sides: tuple[str, str]
+    games: str
+    points: str
+    result: str
+    finished: bool = False
+
+
+def _side_names(table: data.TableData) -> tuple[str, str]:
+    names = []
+    for seats in data.group_seats(table.seats):
+        entries: dict[int, str] = {}
+        for seat in seats:
+            entries.setdefault(seat.entry_id, seat.entry.name)
+        names.append(" & ".join(entries.values()) or "–")
+    return names[0], names[1]
+
+
+def result_lines(rnd_data: data.RoundData) -> list[ResultLine]:
+    out = []
+    for table in rnd_data.tables:
+        by_side = {r.side: r for r in table.results}
+        sides = _side_names(table)
+        if table.table.is_bye:
+            out.append(ResultLine(table.table.number, sides, "", "", _("bye"), True))
+            continue
+        a, b = by_side.get(0), by_side.get(1)
+        if a is None or b is None:
+            out.append(ResultLine(table.table.number, sides, "", "", _("no deals yet")))
+            continue
+        if not a.finished:
+            result = _("in progress")
+        elif a.result == "draw":
+            result = _("draw")
+        else:
+            result = _("A wins") if a.result == "win" else _("B wins")
+        out.append(ResultLine(table.table.number, sides, f"{a.games_won}–{b.games_won}",
+                              f"{a.points_for}–{b.points_for}", result, a.finished))
+    return out
+
+
+def table_chart(table: data.TableData) -> str:
+    """One table's score progression as SVG ("" without deals)."""
+    if not table.deals:
+        return ""
+    score = score_table(table.table, table.deals, table.seats)
+    rules = table.table.round.stage.championship.rule_set.rules()
+    sides = _side_names(table)
+    return charts.score_progression(
+        score.outcome.games, (f"A: {sides[0]}", f"B: {sides[1]}"),
+        _("Table %(number)d: game points deal by deal") % {"number": table.table.number},
+        rules.target, _("Deal"), _("Game points"))
+
+
+def results_document(round_id: int) -> Document:
+    rnd_data, _facts = data.round_results(round_id)
+    rnd = rnd_data.round
+    champ = rnd_data.championship
+    lines = result_lines(rnd_data)
+    rows = [[str(line.number), line.sides[0], line.sides[1], line.games, line.points,
+             line.result] for line in lines]
+    cols = [Col(_("Table"), chars=5), Col(_("Side A"), align="l"), Col(_("Side B"), align="l"),
+            Col(_("Games"), chars=7), Col(_("Points"), chars=10), Col(_("Result"), width=24)]
+    done = sum(1 for line in lines if line.finished)
+    intro = [f"{champ.name} · {capfirst(str(rnd.stage))}",
+             _("%(status)s · %(done)d of %(tables)d tables finished") % {
+                 "status": capfirst(rnd.get_status_display()), "done": done, "tables": len(lines)}]
+    charts_ = [Chart(svg, _("Score progression")) for svg in
+               (table_chart(t) for t in rnd_data.tables if t.deals) if svg]
+    title = _("Results: %(round)s") % {"round": rnd}
+    footer = _("Draw seed %(seed)s · printed %(now)s") % {"seed": rnd.seed,
+                                                          "now": data.now_label()}
+    return Document(title=title, intro=intro, cols=cols, rows=rows, charts_=charts_,
+                    header=(champ.name, title), footer=footer, empty=_("No tables yet."))
+
+
+@dataclass
+class RoundView:
+    lines: list[ResultLine]
+    numbers: list[int]
+    selected: int | None
+    chart: str
+
+
+def round_view(round_id: int, number: int | None = None) -> RoundView:
+    """A round's results for its page, with the chart of table ``number`` (default: the
+    first table with deals). Five queries at most."""
+    rnd_data, _facts = data.round_results(round_id)
+    playing = [t for t in rnd_data.tables if not t.table.is_bye]
+    chosen = next((t for t in playing if t.table.number == number), None)
+    if chosen is None:
+        chosen = next((t for t in playing if t.deals), playing[0] if playing else None)
+    if chosen is not None and not chosen.deals:
+        chosen.deals = list(Deal.objects.filter(table=chosen.table).order_by("number"))
+    return RoundView(result_lines(rnd_data), [t.table.number for t in playing],
+                     chosen.table.number if chosen else None,
+                     table_chart(chosen) if chosen else "")

@@ -1,0 +1,114 @@
+"""The fonts of the PDFs, and text measured in them to shorten names that would not fit.
+
+The PDFs embed DejaVu Sans and DejaVu Sans Mono from matplotlib's own data folder (always
+installed with it), so the widths measured here are the widths WeasyPrint lays out, on any
+machine, and the charts (matplotlib) use the same face.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from pathlib import Path
+
+import matplotlib
+
+FONT_DIR = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
+SANS = "Troef Sans"
+MONO = "Troef Mono"
+_FILES = {
+    (SANS, "normal"): "DejaVuSans.ttf",
+    (SANS, "bold"): "DejaVuSans-Bold.ttf",
+    (MONO, "normal"): "DejaVuSansMono.ttf",
+}
+#: Width of one character of the monospaced face, in em.
+MONO_ADVANCE = 0.6021
+PT_TO_MM = 25.4 / 72
+FIGURE_SPACE = "\u2007"  # as wide as a digit: right-aligns numbers in proportional text
+ELLIPSIS = "…"
+
+
+def font_face_css() -> str:
+    """``@font-face`` rules for the PDF stylesheet."""
+    rules = []
+    for (family, weight), name in _FILES.items():
+        url = (FONT_DIR / name).as_uri()
+        rules.append(f'@font-face {{ font-family: "{family}"; font-weight: {weight}; '
+                     f'src: url("{url}"); }}')
+    return "\n".join(rules)
+
+
+@functools.cache
+def _advances(bold: bool) -> tuple[dict[int, float], float]:
+    """Advance widths in em by code point, and a fallback width for missing glyphs."""
+    from fontTools.ttLib import TTFont
+
+    path = FONT_DIR / _FILES[(SANS, "bold" if bold else "normal")]
+    if not os.path.exists(path):  # pragma: no cover - matplotlib always ships it
+        return {}, 0.62
+    font = TTFont(path, lazy=True)
+    per_em = font["head"].unitsPerEm
+    metrics = font["hmtx"].metrics
+    widths = {code: metrics[glyph][0] / per_em for code, glyph in font.getBestCmap().items()}
+    return widths, 0.62
+
+
+def text_width_mm(text: str, size_pt: float, *, bold: bool = False, mono: bool = False) -> float:
+    """Width of ``text`` set in the PDF's sans (or mono) face at ``size_pt``, in millimetres.
+
+    >>> round(text_width_mm("0000", 10, mono=True), 2) == round(4 * 0.6021 * 10 * 25.4 / 72, 2)
+    True
+    """
+    if mono:
+        return len(text) * MONO_ADVANCE * size_pt * PT_TO_MM
+    widths, fallback = _advances(bold)
+    return sum(widths.get(ord(ch), fallback) for ch in text) * size_pt * PT_TO_MM
+
+
+def _initials(first: str) -> str:
+    """'Hans-Jürgen' -> 'H.-J.', 'Anne Marie' -> 'A. M.'"""
+    words = []
+    for word in first.split():
+        words.append("-".join(f"{part[0]}." for part in word.split("-") if part))
+    return " ".join(words)
+
+
+def fit_text(text: str, width_mm: float, size_pt: float, *, bold: bool = False) -> str:
+    """``text`` cut with an ellipsis so that it fits ``width_mm``.
+
+    >>> fit_text("Schwarzenberger", 12, 10)
+    'Sch…'
+    """
+    if text_width_mm(text, size_pt, bold=bold) <= width_mm:
+        return text
+    for end in range(len(text) - 1, 0, -1):
+        cut = text[:end].rstrip() + ELLIPSIS
+        if text_width_mm(cut, size_pt, bold=bold) <= width_mm:
+            return cut
+    return ELLIPSIS
+
+
+def fit_name(first: str, last: str, width_mm: float, size_pt: float, *,
+             bold: bool = False) -> str:
+    """A player's name that fits ``width_mm``: in full, else with the first names as
+    initials, else the last name cut with an ellipsis (the initials kept in front).
+
+    >>> fit_name("Hans-Jürgen", "Schwarzenberger", 80, 10)
+    'Hans-Jürgen Schwarzenberger'
+    >>> fit_name("Hans-Jürgen", "Schwarzenberger", 42, 10)
+    'H.-J. Schwarzenberger'
+    >>> fit_name("Hans-Jürgen", "Schwarzenberger", 25, 10)
+    'H.-J. Schwar…'
+    """
+    full = f"{first} {last}".strip()
+    if text_width_mm(full, size_pt, bold=bold) <= width_mm:
+        return full
+    initials = _initials(first)
+    short = f"{initials} {last}".strip()
+    if text_width_mm(short, size_pt, bold=bold) <= width_mm:
+        return short
+    if initials and text_width_mm(initials + " " + last[:3] + ELLIPSIS, size_pt, bold=bold) <= width_mm:
+        return initials + " " + fit_text(last, width_mm - text_width_mm(initials + " ", size_pt,
+                                                                          bold=bold), size_pt,
+                                         bold=bold)
+    return fit_text(short, width_mm, size_pt, bold=bold)
