@@ -11,10 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db.models import Exists, OuterRef, Value
 from django.utils.translation import gettext as _
 
 from club.models import ClubRole, Deal, Round, Seat, Table
+from club.selectors.sheet_rows import seat_rows
 from club.services.results import (
     TableScore,
     championship_rules,
@@ -26,8 +28,6 @@ from engine.rules import RuleSet
 from scoring import DealScore, MatchFormat, points_in_play
 
 TRUMP_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
-_TABLE_RELATED = ("round__stage__championship__rule_set", "round__stage__championship__club",
-                  "entered_by", "confirmed_by")
 
 
 class SheetNotFound(Exception):
@@ -111,12 +111,6 @@ class TableContext:
         return (self.side_name(0), self.side_name(1))
 
 
-def _seat_query(user: Any) -> Any:
-    query = Seat.objects.select_related(*(f"table__{name}" for name in _TABLE_RELATED),
-                                        "player", "entry").order_by("position")
-    return query.annotate(club_editor=_editor(user, "table__round__stage__championship__club_id"))
-
-
 def _editor(user: Any, club_path: str) -> Any:
     if user is None or not user.is_authenticated:
         return Value(False)
@@ -125,39 +119,46 @@ def _editor(user: Any, club_path: str) -> Any:
     return Exists(ClubRole.objects.filter(user_id=user.pk, club_id=OuterRef(club_path)))
 
 
-def load_table(actor: Actor, table_id: int | None = None) -> TableContext:
+def load_table(actor: Actor, table_id: int | None = None, *, page: bool = False) -> TableContext:
     """The table an actor may open: by ``table_id`` for organisers and staff, by the actor's
     code for the table's players (while its round is published and the championship lets
-    players enter). One query (two for a table without seats). Raises :class:`SheetNotFound`
-    or :class:`SheetForbidden`.
+    players enter). One query (see :mod:`club.selectors.sheet_rows`; one more for a table
+    without seats, and with ``page`` one for who entered and confirmed the sheet). Raises
+    :class:`SheetNotFound` or :class:`SheetForbidden`.
     """
+    user = actor.user
     if actor.by_code:
-        query = _seat_query(None).filter(
-            table__code=actor.code, table__round__status=Round.Status.PUBLISHED,
-            table__round__stage__championship__self_entry=True)
+        rows = seat_rows("t.code = %s AND r.status = %s AND c.self_entry = %s",
+                         [actor.code, Round.Status.PUBLISHED, True], None)
+    elif table_id is None:
+        raise SheetNotFound
     else:
-        if table_id is None:
-            raise SheetNotFound
-        query = _seat_query(actor.user).filter(table_id=table_id)
-    seats = list(query)
+        rows = seat_rows("s.table_id = %s", [table_id], actor.user_id)
+    seats = [seat for seat, _editor_flag in rows]
     if len({seat.table_id for seat in seats}) > 1:
         raise SheetNotFound  # two open tables share a code: refuse rather than guess
     if seats:
-        table = seats[0].table
-        editor = seats[0].club_editor
+        table, editor = seats[0].table, rows[0][1]
     elif actor.by_code:
         raise SheetNotFound
     else:
-        found = list(Table.objects.select_related(*_TABLE_RELATED).filter(pk=table_id).annotate(
-            club_editor=_editor(actor.user, "round__stage__championship__club_id")))
+        found = list(Table.objects.select_related("round__stage__championship__rule_set").filter(
+            pk=table_id).annotate(club_editor=_editor(user, "round__stage__championship__club_id")))
         if not found:
             raise SheetNotFound
         table, editor = found[0], found[0].club_editor
-    if not actor.by_code and not editor:
+    if not actor.by_code and not (editor or getattr(user, "is_staff", False)):
         raise SheetForbidden
-    for seat in seats:
-        seat.table = table  # one table object for every seat
+    if page:
+        _load_users(table)
     return TableContext(table, seats, actor)
+
+
+def _load_users(table: Table) -> None:
+    ids = {table.entered_by_id, table.confirmed_by_id} - {None}
+    users = get_user_model().objects.in_bulk(ids) if ids else {}
+    table.entered_by = users.get(table.entered_by_id)
+    table.confirmed_by = users.get(table.confirmed_by_id)
 
 
 @dataclass

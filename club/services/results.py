@@ -125,11 +125,13 @@ def _entries_by_side(seats: Iterable[Seat]) -> dict[int, int]:
 
 
 def rebuild_table_results(table: Table, *, deals: Sequence[Deal] | None = None,
-                          seats: Sequence[Seat] | None = None) -> list[MatchResult]:
+                          seats: Sequence[Seat] | None = None,
+                          outcome: MatchOutcome | None = None) -> list[MatchResult]:
     """Rewrite the table's MatchResult rows from its deals; returns the rows written.
 
     One row per entry seated at the table. Bye tables get ``is_bye`` rows whose scoring
-    values are left to the championship service (existing values are kept).
+    values are left to the championship service (existing values are kept). A caller that
+    has just scored the deals (the sheet service) passes their ``outcome``.
     """
     if seats is None:
         seats = list(Seat.objects.filter(table=table).only("position", "side", "entry_id"))
@@ -140,9 +142,10 @@ def rebuild_table_results(table: Table, *, deals: Sequence[Deal] | None = None,
                 for entry, side in entries.items()]
         MatchResult.objects.bulk_create(rows, ignore_conflicts=True)
         return rows
-    if deals is None:
-        deals = list(Deal.objects.filter(table=table).order_by("number"))
-    outcome = score_table(table, deals, seats).outcome
+    if outcome is None:
+        if deals is None:
+            deals = list(Deal.objects.filter(table=table).order_by("number"))
+        outcome = score_table(table, deals, seats).outcome
     rows = []
     for entry, side in entries.items():
         view = outcome.side(side)

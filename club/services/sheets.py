@@ -136,7 +136,7 @@ def _guard(ctx: TableContext, version: int, reason: str) -> bool:
     return locked
 
 
-def _commit(ctx: TableContext, version: int, correction: bool, deals: list[Deal],
+def _commit(ctx: TableContext, version: int, correction: bool, outcome: MatchOutcome,
             write: Callable[[], None]) -> int:
     """Take the optimistic lock, run ``write``, rebuild the derived rows; the new version."""
     table = ctx.table
@@ -148,7 +148,7 @@ def _commit(ctx: TableContext, version: int, correction: bool, deals: list[Deal]
                                confirmed_by=None, confirmed_at=None)
         if updated:
             write()
-            rebuild_table_results(table, deals=deals, seats=ctx.seats)
+            rebuild_table_results(table, seats=ctx.seats, outcome=outcome)
     if not updated:
         raise SheetConflict(version, None)
     table.version = version + 1
@@ -182,14 +182,14 @@ def enter_deal(actor: Actor, table_id: int | None, version: int, facts: dict[str
     deals = _deals(ctx)
     deal = _new_deal(ctx, len(deals) + 1, facts)
     deals.append(deal)
-    check_sheet(ctx, deals, deal.number)
+    outcome = check_sheet(ctx, deals, deal.number)
     action = Action.CORRECTED if correction else Action.ENTERED
 
     def write() -> None:
         deal.save(force_insert=True)
         _change(ctx, action, deal.number, new=facts_of(deal), reason=reason).save(force_insert=True)
 
-    return Saved(deal.number, _commit(ctx, version, correction, deals, write), action)
+    return Saved(deal.number, _commit(ctx, version, correction, outcome, write), action)
 
 
 def _find(deals: list[Deal], number: int) -> int:
@@ -213,7 +213,7 @@ def edit_deal(actor: Actor, table_id: int | None, number: int, version: int,
     if deal.facts() == old.facts() and deal.play in (None, old.play):
         return Saved(number, version, "")  # nothing changed: nothing to log
     deals[index] = deal
-    check_sheet(ctx, deals, number)
+    outcome = check_sheet(ctx, deals, number)
     action = Action.CORRECTED if correction else Action.EDITED
 
     def write() -> None:
@@ -221,7 +221,7 @@ def edit_deal(actor: Actor, table_id: int | None, number: int, version: int,
         _change(ctx, action, number, old=facts_of(old), new=facts_of(deal),
                 reason=reason).save(force_insert=True)
 
-    return Saved(number, _commit(ctx, version, correction, deals, write), action)
+    return Saved(number, _commit(ctx, version, correction, outcome, write), action)
 
 
 def delete_deal(actor: Actor, table_id: int | None, number: int, version: int,
@@ -239,7 +239,7 @@ def delete_deal(actor: Actor, table_id: int | None, number: int, version: int,
     old = deals.pop(index)
     for later in deals[index:]:
         later.number -= 1
-    check_sheet(ctx, deals, None)
+    outcome = check_sheet(ctx, deals, None)
     action = Action.CORRECTED if correction else Action.DELETED
 
     def write() -> None:
@@ -251,7 +251,7 @@ def delete_deal(actor: Actor, table_id: int | None, number: int, version: int,
                 number=F("number") - _RENUMBER_OFFSET - 1)
         _change(ctx, action, number, old=facts_of(old), reason=reason).save(force_insert=True)
 
-    return Saved(number, _commit(ctx, version, correction, deals, write), action)
+    return Saved(number, _commit(ctx, version, correction, outcome, write), action)
 
 
 @transaction.atomic

@@ -46,7 +46,7 @@ class SheetView(View):
             return redirect_to_login(request.get_full_path())
         self.actor = Actor(request.user, self.code)
         try:
-            self.ctx = load_table(self.actor, self.table_id)
+            self.ctx = load_table(self.actor, self.table_id, page=request.method == "GET")
         except SheetNotFound:
             raise Http404(_("No such sheet.")) from None
         except SheetForbidden:
@@ -111,7 +111,7 @@ class SheetView(View):
         if template:
             self.template_name = template
         if isinstance(error, SheetConflict):
-            self.ctx = load_table(self.actor, self.table_id)
+            self.ctx = load_table(self.actor, self.table_id, page=True)
             key = "tricks_form" if isinstance(form, TricksForm) else "form"
             return self.render_page(**{key: form}, editing=editing, status=409,
                                     conflict=str(error))

@@ -1,0 +1,269 @@
+"""Deals entered per second through the real HTTP stack: gunicorn workers, logged-in
+organisers posting the sheet's entry row from concurrent clients, as 3-4 people typing a
+world championship round (136 tables) at once would, only much faster.
+
+Three measurements in one run, on a throwaway database (SQLite in a temp folder, or a fresh
+PostgreSQL database next to the one DATABASE_URL names), each on its own round's tables:
+  1. baseline: the same entries through the service function in-process (no HTTP);
+  2. HTTP, one client;
+  3. HTTP, several clients at once.
+Each prints entries/s and p50/p95 latency; ratios compare them. Bounded in time.
+
+Run: .venv/bin/python benchmarks/entry.py [--seconds 8] [--clients 8] [--workers 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import random
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TABLES = 136  # a 544-player round
+DEALS_PER_TABLE = 24  # a long sheet; the service replays the whole sheet on every entry
+PASSWORD = "bench-pw-12345"
+
+
+def fresh_database() -> str:
+    """A throwaway database URL: a new PostgreSQL database when DATABASE_URL is PostgreSQL."""
+    url = os.environ.get("DATABASE_URL", "")
+    if url.startswith(("postgres://", "postgresql://")):
+        import psycopg
+
+        parsed = urllib.parse.urlparse(url)
+        name = f"{parsed.path.lstrip('/') or 'troef'}_bench_entry"
+        admin = parsed._replace(path="/postgres").geturl()
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            conn.execute(f'CREATE DATABASE "{name}"')
+        return parsed._replace(path=f"/{name}").geturl()
+    import tempfile
+
+    return f"sqlite:///{tempfile.mkdtemp(prefix='troef-bench-entry-')}/bench.sqlite3"
+
+
+os.environ["DATABASE_URL"] = fresh_database()
+os.environ["DJANGO_DEBUG"] = "0"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _django  # noqa: E402
+
+_django.setup()
+
+from club.models import ClubRole, Round, Table  # noqa: E402
+from club.selectors.sheets import Actor, load_table  # noqa: E402
+from club.services.sheets import enter_deal  # noqa: E402
+from tests.factories import make_championship, make_club, make_round, make_user  # noqa: E402
+
+
+def seed():
+    user = make_user("bench", password=PASSWORD)
+    club = make_club("bench-club", organiser=user)
+    champ = make_championship(club, entries=2 * TABLES, rules="house",
+                              match_format={"kind": "games", "count": 50, "minutes": None})
+    rounds = [make_round(champ, number=n, status=Round.Status.PUBLISHED) for n in (1, 2, 3)]
+    ClubRole.objects.get_or_create(user=user, club=club)
+    return user, [list(Table.objects.filter(round=r).order_by("number")) for r in rounds]
+
+
+def random_deal(rng: random.Random, count: int) -> dict:
+    trump = rng.choice("cdhsn")
+    points = rng.randint(0, 60)
+    return {"dealer": count % 4, "trump": trump, "points": points}
+
+
+def facts(deal: dict) -> dict:
+    return {"dealer": deal["dealer"], "trump": "" if deal["trump"] == "n" else deal["trump"],
+            "doubling": 1, "points": deal["points"], "points_other": 60 - deal["points"],
+            "all_tricks": None, "renonce": None, "cancelled": False, "blind": False,
+            "en_face": False, "tricks": None}
+
+
+def summary(name: str, latencies: list[float], elapsed: float, errors: int) -> float:
+    rate = len(latencies) / elapsed if elapsed else 0.0
+    ms = sorted(x * 1000 for x in latencies)
+    p50 = statistics.median(ms) if ms else 0.0
+    p95 = ms[int(0.95 * (len(ms) - 1))] if ms else 0.0
+    print(f"{name:<34} {len(latencies):>6} entries in {elapsed:5.2f} s  {rate:8.1f} entries/s"
+          f"  p50 {p50:6.2f} ms  p95 {p95:6.2f} ms  refused/failed {errors}")
+    return rate
+
+
+def in_process(user, tables, seconds: float) -> float:
+    """Baseline: the service function, in this process, one entry after another."""
+    rng = random.Random(1)
+    actor = Actor(user)
+    latencies, errors, deadline = [], 0, time.perf_counter() + seconds
+    start = time.perf_counter()
+    for count in range(DEALS_PER_TABLE):
+        for table in tables:
+            if time.perf_counter() > deadline:
+                break
+            t0 = time.perf_counter()
+            try:
+                ctx = load_table(actor, table.pk)
+                enter_deal(actor, table.pk, ctx.table.version, facts(random_deal(rng, count)),
+                           ctx=ctx)
+                latencies.append(time.perf_counter() - t0)
+            except Exception:  # noqa: BLE001 (counted and printed)
+                errors += 1
+    return summary("in-process service (baseline)", latencies, time.perf_counter() - start,
+                   errors)
+
+
+# -- HTTP --------------------------------------------------------------------------------
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Client:
+    """One organiser's browser: a keep-alive connection, a session cookie, a CSRF token."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.cookies: dict[str, str] = {}
+
+    def request(self, method: str, path: str, body: dict | None = None):
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        data = None
+        if body is not None:
+            data = urllib.parse.urlencode(body)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        for attempt in (1, 2):
+            try:
+                self.conn.request(method, path, data, headers)
+                response = self.conn.getresponse()
+                break
+            except (http.client.HTTPException, ConnectionError):
+                self.conn.close()
+                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+                if attempt == 2:
+                    raise
+        text = response.read().decode("utf-8", "replace")
+        for name, value in response.getheaders():
+            if name.lower() == "set-cookie":
+                key, _, rest = value.partition("=")
+                self.cookies[key] = rest.split(";", 1)[0]
+        return response.status, text
+
+    def login(self) -> None:
+        self.request("GET", "/accounts/login/")
+        status, _ = self.request("POST", "/accounts/login/", {
+            "username": "bench", "password": PASSWORD,
+            "csrfmiddlewaretoken": self.cookies["csrftoken"]})
+        if status != 302 or "sessionid" not in self.cookies:
+            raise SystemExit(f"login failed ({status})")
+
+
+def over_http(port: int, tables, clients: int, seconds: float, name: str) -> float:
+    """``clients`` threads, each typing its own share of the tables, round-robin."""
+    shares = [tables[i::clients] for i in range(clients)]
+    latencies: list[float] = []
+    errors = [0]
+    lock = threading.Lock()
+    ready = threading.Barrier(clients + 1)
+    deadline = [0.0]
+
+    def work(index: int) -> None:
+        client = Client(port)
+        client.login()
+        rng = random.Random(100 + index)
+        versions = {table.pk: 0 for table in shares[index]}
+        mine = []
+        ready.wait()
+        for count in range(DEALS_PER_TABLE):
+            for table in shares[index]:
+                if time.perf_counter() > deadline[0]:
+                    break
+                deal = random_deal(rng, count)
+                body = {"version": versions[table.pk], "dealer": deal["dealer"],
+                        "trump": deal["trump"], "points": deal["points"], "doubling": 1,
+                        "csrfmiddlewaretoken": client.cookies["csrftoken"]}
+                t0 = time.perf_counter()
+                status, _ = client.request("POST", f"/tables/{table.pk}/sheet/", body)
+                if status == 302:
+                    mine.append(time.perf_counter() - t0)
+                    versions[table.pk] += 1
+                else:
+                    with lock:
+                        errors[0] += 1
+        with lock:
+            latencies.extend(mine)
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(clients)]
+    for thread in threads:
+        thread.start()
+    deadline[0] = time.perf_counter() + seconds + 3600  # set for real once all logged in
+    ready.wait()
+    start = time.perf_counter()
+    deadline[0] = start + seconds
+    for thread in threads:
+        thread.join()
+    return summary(name, latencies, time.perf_counter() - start, errors[0])
+
+
+def start_gunicorn(port: int, workers: int, threads: int) -> subprocess.Popen:
+    env = dict(os.environ, DJANGO_DEBUG="0", DATABASE_CONN_MAX_AGE="600",
+               PYTHONPATH=str(ROOT))
+    process = subprocess.Popen(
+        [str(ROOT / ".venv/bin/gunicorn"), "club.wsgi", "--bind", f"127.0.0.1:{port}",
+         "--workers", str(workers), "--threads", str(threads),
+         "--worker-class", "gthread" if threads > 1 else "sync", "--keep-alive", "30",
+         "--log-level", "warning"],
+        cwd=ROOT, env=env)
+    for _ in range(100):
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
+            conn.request("GET", "/health/")
+            if conn.getresponse().status == 200:
+                return process
+        except OSError:
+            time.sleep(0.1)
+    process.terminate()
+    raise SystemExit("gunicorn did not start")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=8.0, help="per measurement")
+    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
+    parser.add_argument("--threads", type=int, default=1, help="threads a worker (gthread)")
+    args = parser.parse_args()
+    from django.db import connection
+
+    user, rounds = seed()
+    print(f"database: {connection.vendor}; {TABLES} tables a round, up to {DEALS_PER_TABLE} "
+          f"deals a table; {os.cpu_count()} CPU(s); gunicorn {args.workers} worker(s) x "
+          f"{args.threads} thread(s)")
+    base = in_process(user, rounds[0], args.seconds)
+    connection.close()
+    port = free_port()
+    server = start_gunicorn(port, args.workers, args.threads)
+    try:
+        one = over_http(port, rounds[1], 1, args.seconds, "HTTP, 1 client")
+        many = over_http(port, rounds[2], args.clients, args.seconds,
+                         f"HTTP, {args.clients} clients at once")
+    finally:
+        server.terminate()
+        server.wait(10)
+    print(f"ratio: {args.clients} clients / 1 client = {many / one:.2f}x; "
+          f"{args.clients} clients over HTTP / in-process service = {many / base:.2f}x")
+    print(f"target 300 entries/s: {'met' if many >= 300 else 'NOT met'} ({many:.0f}/s)")
+
+
+if __name__ == "__main__":
+    main()
