@@ -48,10 +48,11 @@ def chunk_path(job_id: int, index: int) -> Path:
 
 
 def chunk_size(tables: int) -> int:
-    """Tables per chunk: settings.TROEF_REPORT_CHUNK_TABLES, else all of them in-process
-    (no pool to share), else about POOL_CHUNKS chunks of at least MIN_CHUNK_TABLES
-    (136 tables: 4 chunks of 34)."""
-    fixed = getattr(settings, "TROEF_REPORT_CHUNK_TABLES", None)
+    """Tables per chunk: TROEF_REPORT_CHUNK_TABLES (settings, else the environment); else
+    all of them when in-process (no pool to share); else about POOL_CHUNKS chunks of at
+    least MIN_CHUNK_TABLES (136 tables: 4 chunks of 34)."""
+    fixed = (getattr(settings, "TROEF_REPORT_CHUNK_TABLES", None)
+             or os.environ.get("TROEF_REPORT_CHUNK_TABLES"))
     if fixed:
         return max(int(fixed), 1)
     if settings.CELERY_TASK_ALWAYS_EAGER:
