@@ -82,18 +82,24 @@ def make_round(champ, *, number=1, status=Round.Status.PUBLISHED, stage=None):
     return rnd
 
 
-def make_played_championship(entries: int, rounds: int, *, seed: int = 1, club=None):
-    """A fixed-pairs championship of ``entries`` pairs with ``rounds`` closed rounds of derived
-    match results (random winners, plausible game points), built in bulk. For standings
-    tests and benchmarks: the deals themselves are not needed to rank."""
+def make_played_championship(entries: int, rounds: int, *, seed: int = 1, club=None,
+                             with_deals: bool = False):
+    """A fixed-pairs championship of ``entries`` pairs with ``rounds`` closed rounds, built in
+    bulk. Without deals the derived match rows get random winners and plausible game points
+    (enough to rank); ``with_deals`` plays every table with engine's heuristic players and
+    derives the match rows from those deals with scoring, as the sheet service would."""
     import random
 
-    from club.models import MatchResult
+    from club.models import Deal, MatchResult
+    from club.services.results import championship_rules, deal_result, match_format
+    from engine import simulate_facts
+    from scoring import score_match
 
     rng = random.Random(seed)
     club = club or make_club(f"played-{entries}-{rounds}")
     champ = make_championship(club, entries=entries, entry_type="pairs",
                               name=f"{entries} pairs x {rounds} rounds")
+    rules, fmt = championship_rules(champ), match_format(champ)
     stage = champ.stages.first()
     entry_list = list(stage.entries.select_related("pair").order_by("pk"))
     for number in range(1, rounds + 1):
@@ -101,8 +107,9 @@ def make_played_championship(entries: int, rounds: int, *, seed: int = 1, club=N
                                    seed=seed * 1000 + number)
         rng.shuffle(entry_list)
         tables = Table.objects.bulk_create(
-            Table(round=rnd, number=t + 1) for t in range(len(entry_list) // 2))
-        seats, results = [], []
+            Table(round=rnd, number=t + 1, first_dealer=rng.randrange(4))
+            for t in range(len(entry_list) // 2))
+        seats, results, deals = [], [], []
         for t, table in enumerate(tables):
             a, b = entry_list[2 * t], entry_list[2 * t + 1]
             for side, e in ((0, a), (1, b)):
@@ -110,6 +117,28 @@ def make_played_championship(entries: int, rounds: int, *, seed: int = 1, club=N
                                   player_id=e.pair.first_id))
                 seats.append(Seat(table=table, position=side + 2, side=side, entry=e,
                                   player_id=e.pair.second_id))
+            if with_deals:
+                table_deals, scored, dealer = [], [], table.first_dealer
+                while True:
+                    facts = simulate_facts(rng, rules, dealer=dealer)
+                    deal = Deal(table=table, number=len(table_deals) + 1, dealer=dealer,
+                                trump=facts.trump or "", points=facts.card_points[0],
+                                points_other=facts.card_points[1], all_tricks=facts.all_tricks)
+                    table_deals.append(deal)
+                    scored.append(deal_result(deal))
+                    dealer = (dealer + 1) % 4
+                    outcome = score_match(scored, fmt, rules,
+                                          first_dealer_side=table.first_dealer % 2)
+                    if not outcome.accepts_deals:
+                        break
+                deals.extend(table_deals)
+                for side, e in ((0, a), (1, b)):
+                    view = outcome.side(side)
+                    results.append(MatchResult(
+                        table=table, entry=e, side=side, finished=True, result=view.result,
+                        games_won=view.games_won, games_lost=view.games_lost,
+                        points_for=view.points_for, points_against=view.points_against))
+                continue
             winner = rng.randrange(2)
             loser_points = rng.randrange(0, 101)
             for side, e in ((0, a), (1, b)):
@@ -120,5 +149,6 @@ def make_played_championship(entries: int, rounds: int, *, seed: int = 1, club=N
                     points_for=101 + rng.randrange(0, 30) if won else loser_points,
                     points_against=loser_points if won else 101 + rng.randrange(0, 30)))
         Seat.objects.bulk_create(seats)
+        Deal.objects.bulk_create(deals, batch_size=2000)
         MatchResult.objects.bulk_create(results)
     return champ

@@ -5,9 +5,10 @@ from club.models.clubs import Club, ClubRole, Membership, Pair, Player, can_edit
 from club.models.reports import ReportJob
 from club.models.rules import RuleSet
 from club.models.sheets import Deal, DealChange, MatchResult
+from club.models.standings import StandingsSnapshot
 
 __all__ = [
     "Championship", "Club", "ClubRole", "Deal", "DealChange", "Entry", "MatchResult",
-    "Membership", "Pair", "Player", "ReportJob", "Round", "RuleSet", "Seat", "Stage", "Table",
+    "Membership", "Pair", "Player", "ReportJob", "Round", "RuleSet", "Seat", "Stage", "StandingsSnapshot", "Table",
     "can_edit_club",
 ]

@@ -63,6 +63,9 @@ class Championship(models.Model):
     self_entry = models.BooleanField(_("players enter their own table"), default=False)
     seed = models.BigIntegerField(_("event seed"), default=new_seed,
                                   help_text=_("Draws lots for the final tiebreak."))
+    results_version = models.PositiveIntegerField(
+        _("results version"), default=0, editable=False,
+        help_text=_("Moves on whenever a result changes; stale standings are rebuilt."))
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:

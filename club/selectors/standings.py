@@ -5,11 +5,22 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from fractions import Fraction
 
-from django.db.models import Max, Q
+from django.db import transaction
+from django.db.models import F, Max, Q
 
-from club.models import Championship, Deal, Entry, MatchResult, Round, Stage
-from scoring import MatchRecord, Standings, rank_entries
+from club.models import (
+    Championship,
+    Deal,
+    Entry,
+    MatchResult,
+    Round,
+    Stage,
+    StandingsSnapshot,
+)
+from scoring import DEFAULT_ORDER, MatchRecord, Standings, rank_entries
+from scoring import StandingRow as ScoringRow
 from scoring.pairing.byes import bye_result
 
 #: Columns shown besides the ranking order, in this order, when not already in it.
@@ -71,17 +82,76 @@ def match_records(championship: Championship, stage: Stage | None = None) -> lis
     return records
 
 
-def standings_page(championship: Championship, stage: Stage | None = None) -> StandingsPage:
-    """Ranked rows in the championship's ranking order, ties sharing a rank; lots from the
-    event's seed decide the display order within a tie. Three queries."""
+def compute_standings(championship: Championship, stage: Stage | None,
+                      entry_ids: list[int]) -> Standings:
+    """Rank the entries from the match rows: the championship's order, shared ranks, lots
+    drawn from the event seed for the display order within a tie."""
+    order = championship.ranking_order or DEFAULT_ORDER
+    return rank_entries(match_records(championship, stage), order, seed=championship.seed,
+                        entries=entry_ids, columns=[c for c in DISPLAY_COLUMNS if c not in order])
+
+
+def _stored(value):
+    """JSON for a metric value: integers stay exact; fractions are for display only."""
+    if isinstance(value, Fraction):
+        return round(float(value), 2)
+    return value
+
+
+def _entries(championship: Championship, stage: Stage | None):
     entries = Entry.objects.filter(championship=championship)
-    if stage is not None:
-        entries = entries.filter(stages=stage)
-    entries = {e.pk: e for e in entries.select_related("player", "pair")}
-    records = match_records(championship, stage)
-    order = championship.ranking_order or ["match_points", "points_diff", "points_for"]
-    standings = rank_entries(records, order, seed=championship.seed, entries=list(entries),
-                             columns=[c for c in DISPLAY_COLUMNS if c not in order])
+    return entries.filter(stages=stage) if stage is not None else entries
+
+
+def _rebuild(championship: Championship, stage: Stage | None, version: int) -> list:
+    """Rank and store the snapshot for ``version`` (a row lock keeps two rebuilds apart)."""
+    with transaction.atomic():
+        Championship.objects.select_for_update().filter(pk=championship.pk).values_list(
+            "pk", flat=True).first()
+        number = stage.number if stage is not None else 0
+        current = StandingsSnapshot.objects.filter(championship=championship,
+                                                   stage_number=number, version=version).first()
+        if current is not None:
+            return current.rows
+        entry_ids = list(_entries(championship, stage).values_list("pk", flat=True))
+        standings = compute_standings(championship, stage, entry_ids)
+        rows = [[row.entry, row.rank, row.tied, {k: _stored(v) for k, v in row.values.items()}]
+                for row in standings.rows]
+        stored = StandingsSnapshot.objects.filter(championship=championship, stage_number=number)
+        if not stored.update(version=version, rows=rows):
+            StandingsSnapshot.objects.create(championship=championship, stage_number=number,
+                                             version=version, rows=rows)
+        return rows
+
+
+def standings_page(championship: Championship, stage: Stage | None = None) -> StandingsPage:
+    """The stored standings, rebuilt first when the results changed since. Four queries when
+    fresh (the results version, the snapshot, the entries, the last result's time)."""
+    version = Championship.objects.values_list("results_version", flat=True).get(
+        pk=championship.pk)
+    snapshot = StandingsSnapshot.objects.filter(
+        championship=championship, stage_number=stage.number if stage is not None else 0,
+        version=version).values_list("rows", flat=True).first()
+    rows = snapshot if snapshot is not None else _rebuild(championship, stage, version)
+    entries = {e.pk: e for e in _entries(championship, stage).select_related("pair")}
+    order = tuple(championship.ranking_order or DEFAULT_ORDER)
+    columns = order + tuple(c for c in DISPLAY_COLUMNS if c not in order)
+    standings = Standings(tuple(ScoringRow(rank, entry, values, 0, tied)
+                                for entry, rank, tied, values in rows),
+                          order, columns, championship.seed, False)
     last = Deal.objects.filter(table__round__stage__championship=championship).aggregate(
         last=Max("entered_at"))["last"]
     return StandingsPage(championship, stage, standings, entries, last)
+
+
+def results_changed(championship_id: int) -> None:
+    """Say that a result of the championship changed: its standings are rebuilt on the next
+    read. One UPDATE; call it inside the transaction that changed the result."""
+    Championship.objects.filter(pk=championship_id).update(
+        results_version=F("results_version") + 1)
+
+
+def table_results_changed(table_id: int) -> None:
+    """:func:`results_changed` for the championship of a table, in one UPDATE."""
+    Championship.objects.filter(stages__rounds__tables=table_id).update(
+        results_version=F("results_version") + 1)

@@ -6,7 +6,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from club.models import Championship, Entry, Membership, Pair, Player, Round, Stage
-from club.selectors.standings import standings_page
+from club.selectors.standings import results_changed, standings_page
 
 
 class ChampionshipError(ValueError):
@@ -60,6 +60,7 @@ def add_entries(championship: Championship, *, players=(), pairs=(), new_players
                 created.append(entry)
     if first_stage is not None and created:
         first_stage.entries.add(*created)
+    results_changed(championship.pk)
     return created
 
 
@@ -68,6 +69,7 @@ def set_entry_active(entry: Entry, active: bool) -> Entry:
     """Withdraw an entry (not drawn any more; finished rounds untouched) or bring it back."""
     entry.active = active
     entry.save(update_fields=["active"])
+    results_changed(entry.championship_id)
     return entry
 
 
@@ -86,6 +88,7 @@ def substitute(entry: Entry, player: Player) -> Entry:
     sub = Entry.objects.create(championship=championship, player=player, name=player.full_name,
                                joined_round=next_round_number(championship), substitute_for=entry)
     sub.stages.add(*entry.stages.all())
+    results_changed(championship.pk)
     return sub
 
 
@@ -117,6 +120,7 @@ def advance(stage: Stage, *, kind: str, advance: str, count: int | None = None) 
     stage.advance, stage.advance_count = advance, count
     stage.save(update_fields=["advance", "advance_count"])
     nxt.entries.add(*chosen)
+    results_changed(championship.pk)
     return nxt
 
 

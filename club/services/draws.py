@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from club.models import Championship, Entry, MatchResult, Round, Seat, Stage, Table
-from club.selectors.standings import standings_page
+from club.selectors.standings import results_changed, standings_page
 from scoring import pairing
 from scoring.pairing.base import Draw, DrawError, DrawTable
 from scoring.pairing.base import Entry as DrawEntry
@@ -191,6 +191,7 @@ def _move_round(rnd: Round, before: str, after: str, refusal: str) -> Round:
         raise RoundError(refusal)
     rnd.status = after
     rnd.save(update_fields=["status"])
+    results_changed(rnd.stage.championship_id)
     return rnd
 
 

@@ -55,3 +55,38 @@ def test_private_standings_need_the_organiser(client, django_user_model):
     other = django_user_model.objects.create_user("other", password="x-12345678")
     client.force_login(other)
     assert client.get(url).status_code == 403
+
+
+def test_standings_queries_do_not_grow_with_the_field(client):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.factories import make_club
+
+    counts = {}
+    for entries in (32, 512):
+        champ = make_played_championship(entries, 15, club=make_club(f"size-{entries}"))
+        champ.public = True
+        champ.save()
+        url = reverse("championship-standings", args=[champ.pk])
+        with CaptureQueriesContext(connection) as rebuilt:  # results changed: rebuilt
+            assert client.get(url).status_code == 200
+        with CaptureQueriesContext(connection) as stored:  # read from the snapshot
+            assert client.get(url).status_code == 200
+        counts[entries] = (len(rebuilt), len(stored))
+    assert counts[32] == counts[512]
+    assert counts[512][0] <= 15 and counts[512][1] < counts[512][0]
+
+
+def test_a_changed_result_rebuilds_the_stored_standings():
+    from club.models import MatchResult
+    from club.selectors.standings import results_changed
+
+    champ = make_played_championship(4, 1, seed=9)
+    before = standings_page(champ).rows
+    loser = next(r for r in before if r.values["match_points"] == 0).entry
+    MatchResult.objects.filter(entry_id=loser).update(result="win")
+    assert standings_page(champ).rows == before  # nothing said it changed: the snapshot holds
+    results_changed(champ.pk)
+    after = {r.entry: r.values["match_points"] for r in standings_page(champ).rows}
+    assert after[loser] == 2
