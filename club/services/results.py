@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from club.models import Championship, Deal, MatchResult, Round, Seat, Table
+from club.selectors.standings import table_results_changed
 from engine.rules import RuleSet
 from scoring import DealResult, MatchFormat, MatchOutcome, ScoringError, score_match
 
@@ -136,6 +137,7 @@ def rebuild_table_results(table: Table, *, deals: Sequence[Deal] | None = None,
     if seats is None:
         seats = list(Seat.objects.filter(table=table).only("position", "side", "entry_id"))
     entries = _entries_by_side(seats)
+    table_results_changed(table.pk)
     MatchResult.objects.filter(table=table).exclude(entry_id__in=list(entries)).delete()
     if table.is_bye:
         rows = [MatchResult(table=table, entry_id=entry, side=side, is_bye=True)
