@@ -16,7 +16,7 @@ from django.db.models import Exists, OuterRef, Value
 from django.utils.translation import gettext as _
 
 from club.models import ClubRole, Deal, Round, Seat, Table
-from club.selectors.sheet_rows import seat_rows
+from club.selectors.sheet_rows import seat_rows, table_deals
 from club.services.results import (
     TableScore,
     championship_rules,
@@ -242,7 +242,7 @@ class SheetPage:
 
 def sheet_page(ctx: TableContext) -> SheetPage:
     """The page of a table's sheet: games, rows with their scores, the next deal. One query."""
-    deals = list(Deal.objects.filter(table=ctx.table).order_by("number"))
+    deals = table_deals(ctx.table)
     score = score_table(ctx.table, deals, ctx.seats)
     games: list[GameBlock] = []
     index = 0

@@ -30,6 +30,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.models import Deal, DealChange, Round, Table
+from club.selectors.sheet_rows import table_deals
 from club.selectors.sheets import Actor, TableContext, load_table
 from club.services.results import deal_result, rebuild_table_results, seat_sides, time_called
 from club.services.sheet_messages import explain, format_label
@@ -168,7 +169,7 @@ def _new_deal(ctx: TableContext, number: int, facts: dict[str, Any]) -> Deal:
 
 
 def _deals(ctx: TableContext) -> list[Deal]:
-    return list(Deal.objects.filter(table=ctx.table).order_by("number"))
+    return table_deals(ctx.table)
 
 
 # -- writes ------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from club.forms_sheets import DealForm, TricksForm, deal_initial
+from club.selectors.sheet_rows import table_deals
 from club.selectors.sheets import (
     Actor,
     SheetForbidden,
@@ -223,7 +224,7 @@ class PreviewView(SheetView):
             number = int(request.GET.get("number", "0"))
         except ValueError:
             number = 0
-        page_deals = list(self.ctx.table.deals.order_by("number"))
+        page_deals = table_deals(self.ctx.table)
         return JsonResponse(service.preview_deal(self.ctx, page_deals, form.facts(), number))
 
 

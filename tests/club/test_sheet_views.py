@@ -257,3 +257,17 @@ def test_entering_one_deal_costs_at_most_ten_queries(org_client, table,
         response = org_client.post(url(table), data)
     assert response.status_code == 302
     assert Deal.objects.filter(table=table).count() == 2
+
+
+def test_sheet_page_costs_a_fixed_number_of_queries(org_client, table):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    for _ in range(2):
+        for points in (38, 30, 25, 44, 31):
+            post(org_client, table, points=points)
+        with CaptureQueriesContext(connection) as queries:
+            assert org_client.get(url(table)).status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1] <= 6
