@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from club.models import Championship, Deal, MatchResult, Round, Seat, Table
-from club.selectors.standings import table_results_changed
+from club.selectors.standings import results_changed, table_results_changed
 from engine.rules import RuleSet
 from scoring import DealResult, MatchFormat, MatchOutcome, ScoringError, score_match
 
@@ -137,12 +137,12 @@ def rebuild_table_results(table: Table, *, deals: Sequence[Deal] | None = None,
     if seats is None:
         seats = list(Seat.objects.filter(table=table).only("position", "side", "entry_id"))
     entries = _entries_by_side(seats)
-    table_results_changed(table.pk)
     MatchResult.objects.filter(table=table).exclude(entry_id__in=list(entries)).delete()
     if table.is_bye:
         rows = [MatchResult(table=table, entry_id=entry, side=side, is_bye=True)
                 for entry, side in entries.items()]
         MatchResult.objects.bulk_create(rows, ignore_conflicts=True)
+        _results_changed(table)
         return rows
     if outcome is None:
         if deals is None:
@@ -159,4 +159,14 @@ def rebuild_table_results(table: Table, *, deals: Sequence[Deal] | None = None,
         MatchResult.objects.bulk_create(rows, update_conflicts=True,
                                         unique_fields=["table", "entry"],
                                         update_fields=_RESULT_FIELDS)
+    _results_changed(table)
     return rows
+
+
+def _results_changed(table: Table) -> None:
+    """Move the championship's results version on, last: every table of the championship
+    updates that one row, so its row lock is held for as short a time as possible."""
+    if Table.round.is_cached(table) and Round.stage.is_cached(table.round):
+        results_changed(table.round.stage.championship_id)  # by key: no join
+    else:
+        table_results_changed(table.pk)

@@ -94,3 +94,12 @@ def test_bye_table_gets_bye_rows_and_keeps_their_values():
     rows.update(points_for=42)
     rebuild_table_results(table)
     assert set(rows.values_list("points_for", flat=True)) == {42}
+
+
+def test_rebuild_moves_the_championship_results_version_on():
+    table = _table()
+    champ = table.round.stage.championship
+    before = type(champ).objects.get(pk=champ.pk).results_version
+    rebuild_table_results(table)  # round and stage loaded: by key
+    rebuild_table_results(Table.objects.get(pk=table.pk))  # bare table: through the join
+    assert type(champ).objects.get(pk=champ.pk).results_version == before + 2
