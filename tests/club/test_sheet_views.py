@@ -271,3 +271,34 @@ def test_sheet_page_costs_a_fixed_number_of_queries(org_client, table):
             assert org_client.get(url(table)).status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1] <= 6
+
+
+def test_individual_table_names_the_sides_by_players_and_writes_four_rows(org_client, organiser):
+    table = sheet_table(organiser, entry_type="individual")
+    assert post(org_client, table, points=45).status_code == 302
+    rows = MatchResult.objects.filter(table=table)
+    assert sorted(rows.values_list("side", "points_for")) == [(0, 15), (0, 15), (1, 0), (1, 0)]
+    page = org_client.get(url(table))
+    seats = list(table.seats.select_related("player").order_by("position"))
+    assert page.context["side_names"][0] == f"{seats[0].player.last_name} & {seats[2].player.last_name}"
+
+
+def test_closed_time_limited_round_counts_the_game_in_progress(org_client, organiser):
+    from club.models import Round
+
+    table = sheet_table(organiser)
+    Round.objects.filter(pk=table.round_id).update(time_limit=90)
+    post(org_client, table, points=20)  # 0-10
+    assert results(table)[1].result == ""
+    Round.objects.filter(pk=table.round_id).update(status=Round.Status.CLOSED)
+    response = post(org_client, table, points=40)
+    assert response.status_code == 400 and "needs a reason" in response.content.decode()
+    # A deal played before time was called but forgotten: a correction with a reason.
+    assert post(org_client, table, points=40, reason="forgotten deal").status_code == 302
+    result = results(table)[1]  # 10-10 when time was called: the game in progress is level
+    assert (result.result, result.finished, result.points_for) == ("draw", True, 10)
+    assert post(org_client, table, "deals/1/", points=19, dealer=0, reason="misread"
+                ).status_code == 302
+    result = results(table)[1]
+    assert (result.result, result.finished, result.points_for) == ("win", True, 11)
+    assert DealChange.objects.filter(table=table, action="corrected").count() == 2
