@@ -3,12 +3,17 @@
 from django.urls import path
 
 from club.views import championships as views
-from club.views import standings
+from club.views import rulesets, standings
 
 urlpatterns = [
     path("clubs/<slug:slug>/championships/new/", views.ChampionshipCreateView.as_view(),
          name="championship-create"),
     path("clubs/<slug:slug>/ladder/", standings.ladder_view, name="club-ladder"),
+    path("clubs/<slug:slug>/rulesets/", rulesets.rule_set_list, name="club-rulesets"),
+    path("clubs/<slug:slug>/rulesets/copy/<int:pk>/", rulesets.RuleSetCopyView.as_view(),
+         name="ruleset-copy"),
+    path("rulesets/<int:pk>/", rulesets.rule_set_detail, name="ruleset-detail"),
+    path("rulesets/<int:pk>/edit/", rulesets.RuleSetEditView.as_view(), name="ruleset-edit"),
     path("rankings/clubs/", standings.club_ranking_view, name="club-ranking"),
     path("championships/<int:pk>/", views.ChampionshipDetailView.as_view(),
          name="championship-detail"),

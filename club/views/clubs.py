@@ -14,6 +14,7 @@ from django.views.generic import CreateView, DetailView, FormView, ListView, Upd
 
 from club.forms import ClubForm, CsvImportForm, MembershipForm, PairForm, PlayerForm
 from club.models import Club, ClubRole, Membership, Pair, Player, can_edit_club
+from club.selectors.results import results_of_player
 from club.services.players import add_player_to_club, import_players_csv
 from club.tables import ClubTable, MemberTable, PairTable
 from club.views.base import ClubEditMixin, ExportableTableMixin
@@ -44,6 +45,8 @@ class ClubDetailView(ExportableTableMixin, DetailView):
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
         ctx["can_edit"] = can_edit_club(self.request.user, self.object)
+        ctx["championships"] = [c for c in self.object.championships.all()
+                                if c.public or ctx["can_edit"]]
         ctx["pairs"] = PairTable(
             Pair.objects.filter(club=self.object).select_related("first", "second"),
             prefix="pairs-", orderable=False)
@@ -137,6 +140,7 @@ class PlayerDetailView(DetailView):
         ctx = super().get_context_data(**kwargs)
         ctx["memberships"] = self.object.memberships.select_related("club")
         ctx["can_edit"] = any(can_edit_club(self.request.user, m.club) for m in ctx["memberships"])
+        ctx["results"] = results_of_player(self.object)
         return ctx
 
 

@@ -1,0 +1,45 @@
+"""Club rule sets: copies of a preset or of another rule set, edited until frozen."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from club.models import RuleSet
+from engine.rules import RuleSet as EngineRuleSet
+
+
+def _free_name(club, name: str) -> str:
+    taken = set(RuleSet.objects.filter(club=club).values_list("name", flat=True))
+    candidate, number = name, 2
+    while candidate in taken:
+        candidate = f"{name} ({number})"
+        number += 1
+    return candidate
+
+
+@transaction.atomic
+def copy_rule_set(club, source: RuleSet, name: str | None = None) -> RuleSet:
+    """The club's own copy of ``source`` (a preset or any rule set), free to edit."""
+    return RuleSet.objects.create(
+        club=club, preset=source.preset,
+        name=_free_name(club, name or _("%(name)s (%(club)s)") % {"name": source.name,
+                                                                   "club": club.name}),
+        options=source.options)
+
+
+@transaction.atomic
+def save_rule_set(rule_set: RuleSet, name: str, rules: EngineRuleSet) -> tuple[RuleSet, bool]:
+    """Save edited options. A frozen rule set (a championship using it has a recorded deal)
+    is never changed: the edit becomes a new copy. Returns (the saved rule set, copied)."""
+    rule_set = RuleSet.objects.select_for_update().get(pk=rule_set.pk)
+    options = rules.replace(name=name[:80]).to_dict()
+    if rule_set.frozen:
+        copy = RuleSet.objects.create(club=rule_set.club, preset=rule_set.preset,
+                                      name=_free_name(rule_set.club, name), options=options)
+        return copy, True
+    if name != rule_set.name:
+        rule_set.name = _free_name(rule_set.club, name)
+    rule_set.options = options
+    rule_set.save(update_fields=["name", "options"])
+    return rule_set, False

@@ -1,0 +1,77 @@
+"""Rule sets: the presets and a club's own, each option explained; copy and edit."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views import View
+
+from club.forms_rules import OPTIONS, RuleSetForm
+from club.models import Club, RuleSet, can_edit_club
+from club.services.rulesets import copy_rule_set, save_rule_set
+from club.views.base import ClubEditMixin
+
+
+def rule_set_list(request, slug):
+    club = get_object_or_404(Club, slug=slug)
+    rule_sets = RuleSet.objects.filter(Q(club=None) | Q(club=club)).order_by("club_id", "name")
+    return render(request, "rulesets/list.html", {
+        "club": club, "rule_sets": rule_sets, "can_edit": can_edit_club(request.user, club)})
+
+
+def rule_set_detail(request, pk):
+    rule_set = get_object_or_404(RuleSet.objects.select_related("club"), pk=pk)
+    values = rule_set.rules().to_dict()
+    options = [(label, help_text, values.get(key)) for key, (label, help_text) in OPTIONS.items()]
+    editable_clubs = [c for c in Club.objects.all() if can_edit_club(request.user, c)] \
+        if request.user.is_authenticated else []
+    return render(request, "rulesets/detail.html", {
+        "rule_set": rule_set, "options": options, "clubs": editable_clubs,
+        "can_edit": rule_set.club is not None and can_edit_club(request.user, rule_set.club)})
+
+
+class RuleSetCopyView(ClubEditMixin, View):
+    def post(self, request, slug, pk):
+        source = get_object_or_404(RuleSet, pk=pk)
+        if source.club is not None and not can_edit_club(request.user, source.club):
+            raise PermissionDenied
+        copy = copy_rule_set(self.club, source)
+        messages.success(request, _("“%(name)s” is your club's copy: change what you like.")
+                         % {"name": copy.name})
+        return redirect("ruleset-edit", pk=copy.pk)
+
+
+class RuleSetEditView(View):
+    def dispatch(self, request, *args, **kwargs):
+        self.rule_set = get_object_or_404(RuleSet.objects.select_related("club"), pk=kwargs["pk"])
+        if not request.user.is_authenticated:
+            from django.contrib.auth.views import redirect_to_login
+
+            return redirect_to_login(request.get_full_path())
+        if self.rule_set.club is None or not can_edit_club(request.user, self.rule_set.club):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
+
+    def render(self, form, status=200):
+        return render(self.request, "rulesets/edit.html",
+                      {"form": form, "rule_set": self.rule_set, "frozen": self.rule_set.frozen},
+                      status=status)
+
+    def get(self, request, pk):
+        return self.render(RuleSetForm(initial=RuleSetForm.initial_from(self.rule_set)))
+
+    def post(self, request, pk):
+        form = RuleSetForm(request.POST)
+        if not form.is_valid():
+            return self.render(form, status=400)
+        saved, copied = save_rule_set(self.rule_set, form.cleaned_data["name"], form.engine_rules)
+        if copied:
+            messages.warning(request, _("“%(old)s” has recorded deals, so it stays as it was: your "
+                                        "changes are saved as “%(new)s”.")
+                             % {"old": self.rule_set.name, "new": saved.name})
+        else:
+            messages.success(request, _("Rule set saved."))
+        return redirect(saved)

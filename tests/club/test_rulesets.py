@@ -1,0 +1,81 @@
+"""Rule sets as data: presets after migrate, club copies, edits, and freezing."""
+
+import pytest
+from django.urls import reverse
+
+from club.forms_rules import RuleSetForm
+from club.models import Deal, RuleSet
+from engine import PRESETS
+from tests.factories import make_championship, make_club, make_round
+
+pytestmark = pytest.mark.django_db
+
+
+def form_data(rule_set, **changes):
+    data = {k: v for k, v in RuleSetForm.initial_from(rule_set).items()
+            if v is not None and v is not False}
+    data.update(changes)
+    return {k: v for k, v in data.items() if v is not None}
+
+
+def test_the_four_presets_are_there_after_migrate():
+    stored = {r.preset: r.rules() for r in RuleSet.objects.filter(club=None)}
+    assert set(stored) == {"house", "flemish", "pagat", "french"}
+    for name, rules in stored.items():
+        assert rules == PRESETS[name]
+
+
+def test_copy_then_edit_a_rule_set(org_client, club_a):
+    house = RuleSet.objects.get(club=None, preset="house")
+    response = org_client.post(reverse("ruleset-copy", args=[club_a.slug, house.pk]))
+    assert response.status_code == 302
+    copy = RuleSet.objects.get(club=club_a)
+    assert copy.rules() == house.rules()
+    edit = reverse("ruleset-edit", args=[copy.pk])
+    assert org_client.get(edit).status_code == 200
+    response = org_client.post(edit, form_data(copy, name="Kort", target=51, doubling="mee_tegen"))
+    assert response.status_code == 302
+    copy.refresh_from_db()
+    assert (copy.name, copy.rules().target, copy.rules().allowed_doublings()) == ("Kort", 51, (1, 2, 4))
+
+
+def test_impossible_options_are_refused_naming_the_option(org_client, club_a):
+    copy = RuleSet.objects.create(club=club_a, name="Mine", options=PRESETS["house"].to_dict())
+    data = form_data(copy)
+    data.pop("target")  # neither a target nor a number of deals
+    response = org_client.post(reverse("ruleset-edit", args=[copy.pk]), data)
+    assert response.status_code == 400
+    assert "target" in response.context["form"].errors
+    copy.refresh_from_db()
+    assert copy.rules().target == 101
+
+
+def test_a_rule_set_with_recorded_deals_is_frozen_and_edits_make_a_copy(org_client, club_a):
+    own = RuleSet.objects.create(club=club_a, name="Ours", options=PRESETS["house"].to_dict())
+    champ = make_championship(club_a, entries=4, rules=own)
+    table = make_round(champ).tables.first()
+    Deal.objects.create(table=table, number=1, dealer=0, trump="h", points=38, points_other=22)
+    assert own.frozen
+    response = org_client.post(reverse("ruleset-edit", args=[own.pk]),
+                               form_data(own, name="Ours", target=51))
+    assert response.status_code == 302
+    own.refresh_from_db()
+    assert own.rules().target == 101
+    copy = RuleSet.objects.get(club=club_a, name="Ours (2)")
+    assert copy.rules().target == 51
+    champ.refresh_from_db()
+    assert champ.rule_set == own
+
+
+def test_presets_and_other_clubs_rule_sets_cannot_be_edited(org_client, club_a):
+    from django.test import Client
+
+    client = Client()
+    house = RuleSet.objects.get(club=None, preset="house")
+    assert org_client.get(reverse("ruleset-edit", args=[house.pk])).status_code == 403
+    other = RuleSet.objects.create(club=make_club("other"), name="Theirs",
+                                   options=PRESETS["french"].to_dict())
+    assert org_client.get(reverse("ruleset-edit", args=[other.pk])).status_code == 403
+    assert client.get(reverse("ruleset-edit", args=[other.pk])).status_code == 302
+    page = client.get(reverse("ruleset-detail", args=[other.pk])).content.decode()
+    assert "en face" in page and "counterclockwise" in page
