@@ -1,6 +1,8 @@
 """The demo's championships, and the pages built on played rounds: a player's results,
 the season ladder and the club ranking."""
 
+import io
+
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
@@ -12,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def demo(db):
-    call_command("demo", stdout=open("/dev/null", "w"))
+    call_command("demo", stdout=io.StringIO())
     return Championship.objects.order_by("pk")
 
 
@@ -26,7 +28,7 @@ def test_demo_has_a_pairs_and_an_individual_event_with_rounds_played(demo):
         finished = MatchResult.objects.filter(table__round__stage__championship=championship,
                                               finished=True)
         assert finished.filter(result="win").exists()
-    call_command("demo", stdout=open("/dev/null", "w"))  # idempotent
+    call_command("demo", stdout=io.StringIO())  # idempotent
     assert Championship.objects.count() == 2
 
 
