@@ -8,7 +8,8 @@ run:
    seconds a page, filled and blank;
 2. end to end with 2 workers: the real ``club.tasks`` chunk tasks spread over a pool of 2
    processes, each rendering its chunks to files, then the merge task (pypdf);
-3. the baseline: WeasyPrint alone rendering 136 minimal pages (one line of text each).
+3. the baseline: WeasyPrint alone rendering 136 minimal pages (one line of text each);
+4. for the record, the standings (272 pairs) and round results (136 tables) PDFs.
 
 Targets: 0.07 s a page or less (1), 10 s or less end to end (2). Run:
 ``.venv/bin/python benchmarks/pdf.py [--tables 136] [--out sheets.pdf]``.
@@ -17,6 +18,7 @@ Targets: 0.07 s a page or less (1), 10 s or less end to end (2). Run:
 from __future__ import annotations
 
 import argparse
+import io
 import multiprocessing
 import os
 import random
@@ -34,6 +36,7 @@ import _django
 _django.setup()
 
 from django.db import connections
+from pypdf import PdfReader
 
 from club.models import (
     Championship,
@@ -173,6 +176,13 @@ def main() -> None:
     print(f"2 workers, {chunks} chunks + merge, end to end: {total:.2f} s "
           f"(job {job.status}, {job.done}/{job.total} tables, "
           f"{merged.stat().st_size / 1024:.0f} KiB merged)")
+    for name, build_doc in (("standings", lambda: documents.standings_document(
+            rnd.stage.championship)), ("results", lambda: documents.results_document(rnd.pk))):
+        start = time.perf_counter()
+        data = pdf.html_to_pdf(build_doc().html())
+        count = len(PdfReader(io.BytesIO(data)).pages)
+        print(f"1 process, {name} PDF ({2 * args.tables} pairs, {args.tables} tables): "
+              f"{time.perf_counter() - start:.2f} s for {count} pages")
     Deal.objects.all().delete()
     blank_out = Path(args.out).with_name("troef-sheets-blank.pdf")
     blank, pages_b = one_process(Round.objects.get(pk=rnd.pk), blank_out)

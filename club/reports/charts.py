@@ -68,7 +68,7 @@ def score_progression(games: Sequence[Game], labels: tuple[str, str], title: str
     True
     """
     with matplotlib.rc_context(_RC):
-        fig = Figure(figsize=(6.4, 2.7))
+        fig = Figure(figsize=(6.4, 2.4))
         ax = fig.subplots()
         start = 0
         for index, game in enumerate(games):
@@ -117,7 +117,10 @@ def rank_progression(rounds: Sequence[str], series: Sequence[tuple[str, Sequence
         ax.set_xticks(xs, list(rounds))
         ax.set_xlim(0.7, max(len(xs), 1) + 0.3)
         ax.set_ylim(worst + 0.5, 0.5)
-        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+        if worst <= 12:
+            ax.set_yticks(range(1, worst + 1))
+        else:
+            ax.yaxis.set_major_locator(MaxNLocator(integer=True))
         _label(ax, title, xlabel, ylabel)
         if series:
             ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False, fontsize=8)

@@ -19,9 +19,9 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from club.models import Championship, Deal, ReportJob, Round, Table
-from club.reports import charts, data
+from club.reports import charts, data, fonts
 from club.reports.sheets import sheets_html as _sheets_html
-from club.reports.tables import Chart, Col, Document
+from club.reports.tables import TEXT_PT, Chart, Col, Document
 from club.services.results import score_table
 from scoring import get_metric
 
@@ -145,11 +145,27 @@ def _side_names(table: data.TableData) -> tuple[str, str]:
     return names[0], names[1]
 
 
-def result_lines(rnd_data: data.RoundData) -> list[ResultLine]:
+def _fit_sides(table: data.TableData, width: float) -> tuple[str, str]:
+    """Each side's names for a column ``width`` mm wide: pair names cut to fit; the two
+    players of an individual event each given half, first names as initials if need be."""
+    out = []
+    for seats, full in zip(data.group_seats(table.seats), _side_names(table), strict=True):
+        players = [s.player for s in seats]
+        if fonts.text_width_mm(full, TEXT_PT) <= width or len({s.entry_id for s in seats}) < 2:
+            out.append(fonts.fit_text(full, width, TEXT_PT))
+            continue
+        half = (width - fonts.text_width_mm(" & ", TEXT_PT)) / len(players)
+        out.append(" & ".join(fonts.fit_name(p.first_name, p.last_name, half, TEXT_PT)
+                              for p in players))
+    return out[0], out[1]
+
+
+def result_lines(rnd_data: data.RoundData, width: float | None = None) -> list[ResultLine]:
+    """Each table's line; with ``width`` the side names are shortened to fit it (mm)."""
     out = []
     for table in rnd_data.tables:
         by_side = {r.side: r for r in table.results}
-        sides = _side_names(table)
+        sides = _side_names(table) if width is None else _fit_sides(table, width)
         if table.table.is_bye:
             out.append(ResultLine(table.table.number, sides, "", "", _("bye"), True))
             continue
@@ -185,11 +201,12 @@ def results_document(round_id: int) -> Document:
     rnd_data, _facts = data.round_results(round_id)
     rnd = rnd_data.round
     champ = rnd_data.championship
-    lines = result_lines(rnd_data)
-    rows = [[str(line.number), line.sides[0], line.sides[1], line.games, line.points,
-             line.result] for line in lines]
     cols = [Col(_("Table"), chars=5), Col(_("Side A"), align="l"), Col(_("Side B"), align="l"),
             Col(_("Games"), chars=7), Col(_("Points"), chars=10), Col(_("Result"), width=24)]
+    doc = Document(title="", intro=[], cols=cols, rows=[])
+    lines = result_lines(rnd_data, doc.cols[1].width - 2)
+    rows = [[str(line.number), line.sides[0], line.sides[1], line.games, line.points,
+             line.result] for line in lines]
     done = sum(1 for line in lines if line.finished)
     intro = [f"{champ.name} · {capfirst(str(rnd.stage))}",
              _("%(status)s · %(done)d of %(tables)d tables finished") % {

@@ -8,6 +8,7 @@ machine, and the charts (matplotlib) use the same face.
 from __future__ import annotations
 
 import functools
+import io
 import os
 from pathlib import Path
 
@@ -46,7 +47,7 @@ def _advances(bold: bool) -> tuple[dict[int, float], float]:
     path = FONT_DIR / _FILES[(SANS, "bold" if bold else "normal")]
     if not os.path.exists(path):  # pragma: no cover - matplotlib always ships it
         return {}, 0.62
-    font = TTFont(path, lazy=True)
+    font = TTFont(io.BytesIO(path.read_bytes()), lazy=True)
     per_em = font["head"].unitsPerEm
     metrics = font["hmtx"].metrics
     widths = {code: metrics[glyph][0] / per_em for code, glyph in font.getBestCmap().items()}

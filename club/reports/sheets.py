@@ -145,7 +145,7 @@ class Row:
 
 
 def _note_side(side: int | None) -> str:
-    return "" if side is None else "AB"[side]
+    return "" if side is None else ":" + "AB"[side]
 
 
 def recorded_rows(data: TableData) -> tuple[list[Row], str]:
@@ -226,8 +226,8 @@ class SheetBuilder:
         self.subtitle = fit_text(" · ".join(p for p in (
             capfirst(str(rnd.stage)), str(rnd), _("%(format)s, %(rules)s") % {
                 "format": self.format.label, "rules": champ.rule_set.name}) if p), 145, 10)
-        self.legend = _("AT all tricks (side) · R renonce (side at fault) · X cancelled · "
-                        "= 30-30, the next deal counts double · G1:A game 1 won by side A")
+        self.legend = _("AT:A all tricks taken by side A · R:B renonce by side B · X cancelled"
+                        " · = 30-30, the next deal counts double · G1:A game 1 won by side A")
 
     def pages(self) -> list[list[Block]]:
         out = []

@@ -18,7 +18,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.files.storage import default_storage
 from django.db import transaction
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from kombu.exceptions import KombuError
@@ -129,7 +129,11 @@ def _message(job: ReportJob, ready: bool) -> str:
     if job.status == Status.FAILED:
         return job.error or _("The PDF could not be made.")
     if job.status == Status.DONE:
-        return _("Ready.") if ready else _("The file is gone: ask for the PDF again.")
+        if not ready:
+            return _("The file is gone: ask for the PDF again.")
+        return _("Made %(when)s; it is made again only when something it shows changes.") % {
+            "when": formats.date_format(timezone.localtime(job.finished), "SHORT_DATETIME_FORMAT")
+            if job.finished else "–"}
     if job.status == Status.QUEUED:
         return _("Queued: waiting for a free worker.")
     if job.kind == Kind.SHEETS:

@@ -188,3 +188,18 @@ def test_round_view_for_the_page_picks_a_table_and_its_chart():
     assert view.selected == 2 and view.numbers == [1, 2]
     assert "<svg" in view.chart and "Table 2" in view.chart
     assert documents.round_view(rounds[0].pk, 99).selected == 1
+
+
+def test_all_tricks_renonce_and_cancelled_deals_are_noted(round_one):
+    table = round_one.tables.get(number=2)
+    Deal.objects.bulk_create([
+        Deal(table=table, number=1, dealer=0, trump="h", points=0, points_other=60, all_tricks=1),
+        Deal(table=table, number=2, dealer=1, trump="s", renonce=0),
+        Deal(table=table, number=3, dealer=2, cancelled=True),
+    ])
+    text = pdf_pages(documents.sheets_html(round_one.pk, [table.pk]))[0]
+    rows = number_rows(text)
+    assert rows[0] == ["♥", "0", "60", "0", "60", "0", "60", "AT:B"]
+    assert rows[1] == ["♠", "–", "–", "0", "30", "0", "90", "R:A"]
+    assert rows[2] == ["–", "–", "–", "0", "0", "0", "90", "X"]
+    assert "AT:A all tricks taken by side A" in text.replace("\n", " ")
