@@ -18,7 +18,6 @@ import argparse
 import http.client
 import os
 import random
-import re
 import socket
 import statistics
 import subprocess
@@ -55,14 +54,14 @@ def fresh_database() -> str:
 os.environ["DATABASE_URL"] = fresh_database()
 os.environ["DJANGO_DEBUG"] = "0"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _django  # noqa: E402
+import _django
 
 _django.setup()
 
-from club.models import ClubRole, Round, Table  # noqa: E402
-from club.selectors.sheets import Actor, load_table  # noqa: E402
-from club.services.sheets import enter_deal  # noqa: E402
-from tests.factories import make_championship, make_club, make_round, make_user  # noqa: E402
+from club.models import ClubRole, Round, Table
+from club.selectors.sheets import Actor, load_table
+from club.services.sheets import enter_deal
+from tests.factories import make_championship, make_club, make_round, make_user
 
 
 def seed():
