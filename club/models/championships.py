@@ -222,7 +222,8 @@ class Seat(models.Model):
     side = models.PositiveSmallIntegerField(_("side"))
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats",
                                verbose_name=_("player"))
-    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="seats",
+    # RESTRICT: an entry with seats is never deleted alone, but goes with its championship.
+    entry = models.ForeignKey(Entry, on_delete=models.RESTRICT, related_name="seats",
                               verbose_name=_("entry"))
 
     class Meta:

@@ -1,0 +1,69 @@
+"""Data safety: a championship exported to JSON and imported into an empty database gives
+identical derived standings, rebuilt from its deals."""
+
+import io
+import json
+
+import pytest
+from django.core.management import call_command
+
+from django.contrib.auth.models import User
+
+from club.models import Championship, Club, Deal, DealChange, MatchResult, Player
+from club.selectors.standings import standings_page
+from club.services.transfer import ImportError_, export_championship, import_championship
+
+pytestmark = pytest.mark.django_db
+
+
+def standings_of(championship):
+    page = standings_page(championship)
+    return [(row.rank, page.entries[row.entry].name, row.values) for row in page.rows]
+
+
+def wipe():
+    """Empty the database of everything a championship export carries."""
+    Championship.objects.all().delete()
+    Club.objects.all().delete()
+    Player.objects.all().delete()
+
+
+@pytest.mark.parametrize("name", ["Pairs league 2026-2027", "Individual club evening"])
+def test_export_import_round_trip_gives_identical_standings(name, tmp_path):
+    call_command("demo", stdout=io.StringIO())
+    championship = Championship.objects.get(name=name)
+    DealChange.objects.create(table=Deal.objects.filter(
+        table__round__stage__championship=championship).first().table, deal_number=1,
+        action="edited", old={"points": 30}, new={"points": 38}, reason="typo")
+    before = standings_of(championship)
+    deals = Deal.objects.filter(table__round__stage__championship=championship).count()
+    path = tmp_path / "export.json"
+    call_command("export_championship", str(championship.pk), "-o", str(path))
+
+    wipe()
+    assert not MatchResult.objects.exists() and not Deal.objects.exists()
+    call_command("import_championship", str(path), stdout=io.StringIO())
+    imported = Championship.objects.get(name=name)
+    assert standings_of(imported) == before
+    assert Deal.objects.filter(table__round__stage__championship=imported).count() == deals
+    change = DealChange.objects.get(table__round__stage__championship=imported)
+    assert (change.reason, change.new) == ("typo", {"points": 38})
+
+    def sheets(document):  # every table's deals and audit, without database ids
+        return [(r["stage"], r["number"], t["number"], t["deals"], t["changes"])
+                for r in document["rounds"] for t in r["tables"]]
+
+    assert sheets(export_championship(imported)) == sheets(json.loads(path.read_text()))
+
+
+def test_a_damaged_export_imports_nothing():
+    call_command("demo", stdout=io.StringIO())
+    data = export_championship(Championship.objects.first())
+    data["rounds"][1]["tables"][0]["seats"][0]["entry"] = 999_999  # points nowhere
+    wipe()
+    with pytest.raises(ImportError_):
+        import_championship(data)
+    assert not Championship.objects.exists() and not Deal.objects.exists()
+    with pytest.raises(ImportError_, match="format"):
+        import_championship({"format": "something else"})
+    assert User.objects.filter(username="organiser").exists()
