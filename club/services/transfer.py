@@ -14,8 +14,19 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from club.models import (
-    Championship, Club, Deal, DealChange, Entry, Membership, Pair, Player, Round, RuleSet, Seat,
-    Stage, Table,
+    Championship,
+    Club,
+    Deal,
+    DealChange,
+    Entry,
+    Membership,
+    Pair,
+    Player,
+    Round,
+    RuleSet,
+    Seat,
+    Stage,
+    Table,
 )
 from club.selectors.standings import results_changed
 from club.services.results import rebuild_table_results

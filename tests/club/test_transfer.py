@@ -5,9 +5,8 @@ import io
 import json
 
 import pytest
-from django.core.management import call_command
-
 from django.contrib.auth.models import User
+from django.core.management import call_command
 
 from club.models import Championship, Club, Deal, DealChange, MatchResult, Player
 from club.selectors.standings import standings_page
