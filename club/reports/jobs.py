@@ -37,6 +37,8 @@ Status = ReportJob.Status
 MIN_CHUNK_TABLES = 12
 #: Chunks a large round is split into for a worker pool.
 POOL_CHUNKS = 4
+#: Files kept per report (the newest); older versions are deleted when a new one is made.
+KEEP_FILES = 3
 
 
 def work_dir(job_id: int) -> Path:
@@ -78,6 +80,7 @@ def fail(job_id: int, message: str) -> None:
     """Record a failure the page shows (never a traceback: that goes to the log)."""
     ReportJob.objects.filter(pk=job_id).exclude(status=Status.DONE).update(
         status=Status.FAILED, error=message[:2000], finished=timezone.now())
+    shutil.rmtree(work_dir(job_id), ignore_errors=True)
 
 
 def progress(job_id: int, done: int) -> None:
@@ -132,6 +135,17 @@ def _finish(job: ReportJob) -> None:
     ReportJob.objects.filter(pk=job.pk).exclude(status=Status.FAILED).update(
         status=Status.DONE, file=final_name(job), done=F("total"), error="",
         finished=timezone.now())
+    prune(job)
+
+
+def prune(job: ReportJob) -> None:
+    """Delete the files of older versions of the same report, keeping the newest few."""
+    older = ReportJob.objects.filter(
+        kind=job.kind, championship_id=job.championship_id, round_id=job.round_id,
+        status=Status.DONE).exclude(file="").order_by("-created", "-pk")[KEEP_FILES:]
+    for old in older:
+        (Path(settings.MEDIA_ROOT) / old.file.name).unlink(missing_ok=True)
+        ReportJob.objects.filter(pk=old.pk).update(file="")
 
 
 def merge(job_id: int) -> bool:

@@ -154,3 +154,16 @@ def test_broker_down_marks_the_job_unavailable_and_deals_still_save(in_process, 
     assert service.status(asked.job)["message"] == asked.job.error
     play(rnd.tables.get(number=1), [(38, "h")])
     assert Deal.objects.filter(table__round=rnd).count() == 1
+
+
+def test_older_versions_of_a_report_are_pruned(in_process, rnd):
+    champ = rnd.stage.championship
+    made = []
+    for points in (38, 41, 45, 52, 19):
+        Deal.objects.filter(table__round=rnd).delete()
+        play(rnd.tables.get(number=1), [(points, "h")])
+        made.append(service.request_report(Kind.SHEETS, champ, rnd).job)
+    kept = [job.pk for job in ReportJob.objects.exclude(file="").order_by("pk")]
+    assert kept == [job.pk for job in made[-jobs.KEEP_FILES:]]
+    assert not Path(made[0].file.path).exists()
+    assert service.status(ReportJob.objects.get(pk=made[0].pk))["ready"] is False
