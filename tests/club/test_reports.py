@@ -203,3 +203,16 @@ def test_all_tricks_renonce_and_cancelled_deals_are_noted(round_one):
     assert rows[1] == ["♠", "–", "–", "0", "30", "0", "90", "R:A"]
     assert rows[2] == ["–", "–", "–", "0", "0", "0", "90", "X"]
     assert "AT:A all tricks taken by side A" in text.replace("\n", " ")
+
+
+def test_report_data_takes_a_fixed_number_of_queries(django_assert_num_queries):
+    from club.reports import data  # noqa: PLC0415
+
+    small = make_round(make_championship(make_club("small"), entries=4))
+    large = make_round(make_championship(make_club("large"), entries=12))
+    for rnd in (small, large):
+        play(rnd.tables.get(number=1), [(38, "h")] * 3)
+        with django_assert_num_queries(4):
+            data.round_sheets(rnd.pk)
+        with django_assert_num_queries(5):
+            data.round_results(rnd.pk)
