@@ -115,3 +115,16 @@ class AdvanceForm(forms.Form):
                              initial=Stage.Kind.FINAL)
     advance = forms.ChoiceField(label=_("who goes on"), choices=Stage.Advance.choices)
     advance_count = forms.IntegerField(label=_("how many"), required=False, min_value=2)
+
+
+class SubstituteForm(forms.Form):
+    entry = forms.ModelChoiceField(label=_("player who leaves"), queryset=None)
+    player = forms.ModelChoiceField(label=_("substitute"), queryset=None,
+                                    help_text=_("Takes the seat from the next round on."))
+
+    def __init__(self, *args, championship, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["entry"].queryset = championship.entries.filter(active=True)
+        self.fields["player"].queryset = Player.objects.filter(
+            memberships__club=championship.club, memberships__active=True).exclude(
+            pk__in=championship.entries.values("player_id"))

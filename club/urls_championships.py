@@ -19,6 +19,8 @@ urlpatterns = [
          name="championship-detail"),
     path("championships/<int:pk>/entries/", views.EntriesView.as_view(),
          name="championship-entries"),
+    path("championships/<int:pk>/substitute/", views.SubstituteView.as_view(),
+         name="championship-substitute"),
     path("championships/<int:pk>/standings/", standings.StandingsView.as_view(),
          name="championship-standings"),
     path("entries/<int:pk>/active/", views.EntryActiveView.as_view(), name="entry-active"),

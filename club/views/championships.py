@@ -9,7 +9,9 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import CreateView
 
-from club.forms_championships import AdvanceForm, ChampionshipForm, DrawForm, EntriesForm
+from club.forms_championships import (
+    AdvanceForm, ChampionshipForm, DrawForm, EntriesForm, SubstituteForm,
+)
 from club.models import Championship, Entry, Round, Stage, Table, can_edit_club
 from club.selectors.rounds import round_page
 from club.services import championships as service
@@ -86,12 +88,15 @@ class ChampionshipDetailView(ChampionshipView):
 class EntriesView(ChampionshipView):
     edit = True
 
-    def get(self, request, pk, form=None, status=200):
+    def get(self, request, pk, form=None, status=200, substitute=None):
         c = self.championship
         form = form or EntriesForm(championship=c)
         entries = c.entries.select_related("player", "pair", "substitute_for").order_by("name")
+        if c.is_individual:
+            substitute = substitute or SubstituteForm(championship=c)
         return render(request, "championships/entries.html",
-                      {"championship": c, "form": form, "entries": entries}, status=status)
+                      {"championship": c, "form": form, "entries": entries,
+                       "substitute_form": substitute}, status=status)
 
     def post(self, request, pk):
         form = EntriesForm(request.POST, championship=self.championship)
@@ -104,6 +109,21 @@ class EntriesView(ChampionshipView):
             return self.get(request, pk, form=form, status=400)
         messages.success(request, _("%(n)d entries added.") % {"n": len(created)})
         return redirect("championship-entries", pk=pk)
+
+
+class SubstituteView(EntriesView):
+    def post(self, request, pk):
+        form = SubstituteForm(request.POST, championship=self.championship)
+        if form.is_valid():
+            try:
+                sub = service.substitute(form.cleaned_data["entry"], form.cleaned_data["player"])
+            except service.ChampionshipError as error:
+                form.add_error(error.field, str(error))
+            else:
+                messages.success(request, _("%(sub)s replaces %(entry)s from the next round on.")
+                                 % {"sub": sub, "entry": form.cleaned_data["entry"]})
+                return redirect("championship-entries", pk=pk)
+        return self.get(request, pk, status=400, substitute=form)
 
 
 class EntryActiveView(ChampionshipView):

@@ -144,3 +144,39 @@ def test_other_clubs_organiser_cannot_run_the_championship(client, django_user_m
     assert client.post(reverse("stage-draw", args=[stage.pk])).status_code == 403
     assert client.get(reverse("championship-entries", args=[champ.pk])).status_code == 403
     assert not Round.objects.filter(stage=stage).exists()
+
+
+def test_late_entry_and_substitute_are_drawn_into_the_next_round(org_client, organiser):
+    from tests.factories import make_championship
+
+    club = make_club("late", organiser=organiser)
+    champ = make_championship(club, entries=8, entry_type="individual")
+    stage = champ.stages.get()
+    post_ok(org_client, reverse("stage-draw", args=[stage.pk]), {"seed": "5"})
+    rnd = Round.objects.get(stage=stage)
+    post_ok(org_client, reverse("round-action", args=[rnd.pk, "publish"]))
+    for table in rnd.tables.all():
+        play_table(table, seed=table.number)
+    post_ok(org_client, reverse("round-action", args=[rnd.pk, "close"]))
+    first_round = sorted(Seat.objects.filter(table__round=rnd).values_list("entry_id", "position"))
+
+    late, sub = make_players(club, 2, prefix="Late")
+    post_ok(org_client, reverse("championship-entries", args=[champ.pk]), {"players": [late.pk]})
+    assert Entry.objects.get(player=late).joined_round == 2
+    leaving = champ.entries.exclude(player=late).first()
+    post_ok(org_client, reverse("championship-substitute", args=[champ.pk]),
+            {"entry": leaving.pk, "player": sub.pk})
+    leaving.refresh_from_db()
+    assert not leaving.active and Entry.objects.get(player=sub).substitute_for == leaving
+    # the same member cannot come in twice
+    response = org_client.post(reverse("championship-substitute", args=[champ.pk]),
+                               {"entry": champ.entries.filter(active=True).first().pk,
+                                "player": sub.pk})
+    assert response.status_code == 400 and "player" in response.context["substitute_form"].errors
+
+    post_ok(org_client, reverse("stage-draw", args=[stage.pk]), {"seed": "6"})
+    seated = set(Seat.objects.filter(table__round__number=2, table__round__stage=stage)
+                 .values_list("entry__player_id", flat=True))
+    assert {late.pk, sub.pk} <= seated and leaving.player_id not in seated
+    assert sorted(Seat.objects.filter(table__round=rnd).values_list(
+        "entry_id", "position")) == first_round
