@@ -10,7 +10,11 @@ from django.views import View
 from django.views.generic import CreateView
 
 from club.forms_championships import (
-    AdvanceForm, ChampionshipForm, DrawForm, EntriesForm, SubstituteForm,
+    AdvanceForm,
+    ChampionshipForm,
+    DrawForm,
+    EntriesForm,
+    SubstituteForm,
 )
 from club.models import Championship, Entry, Round, Stage, Table, can_edit_club
 from club.selectors.rounds import round_page
