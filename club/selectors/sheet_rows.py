@@ -30,47 +30,75 @@ from club.models import (
     Table,
 )
 
-# alias, model, join condition (None: the base table), attribute it hangs from
-_JOINS: tuple[tuple[str, type[Model], str | None, tuple[str, str] | None], ...] = (
-    ("s", Seat, None, None),
-    ("t", Table, "t.id = s.table_id", ("s", "table")),
-    ("r", Round, "r.id = t.round_id", ("t", "round")),
-    ("g", Stage, "g.id = r.stage_id", ("r", "stage")),
-    ("c", Championship, "c.id = g.championship_id", ("g", "championship")),
-    ("rs", RuleSet, "rs.id = c.rule_set_id", ("c", "rule_set")),
-    ("p", Player, "p.id = s.player_id", ("s", "player")),
-    ("e", Entry, "e.id = s.entry_id", ("s", "entry")),
+# The table and what it belongs to (the rows the WHERE clause picks), then its seats:
+# alias, model, join condition (None: the first table).
+_CHAIN: tuple[tuple[str, type[Model], str | None], ...] = (
+    ("t", Table, None),
+    ("r", Round, "r.id = t.round_id"),
+    ("g", Stage, "g.id = r.stage_id"),
+    ("c", Championship, "c.id = g.championship_id"),
+    ("rs", RuleSet, "rs.id = c.rule_set_id"),
 )
+_SEATS: tuple[tuple[str, type[Model], str], ...] = (
+    ("s", Seat, "s.table_id = tc.t_id"),
+    ("p", Player, "p.id = s.player_id"),
+    ("e", Entry, "e.id = s.entry_id"),
+)
+# owner alias, relation, target alias
+_LINKS = (("s", "table", "t"), ("t", "round", "r"), ("r", "stage", "g"),
+          ("g", "championship", "c"), ("c", "rule_set", "rs"), ("s", "player", "p"),
+          ("s", "entry", "e"))
+
+Plan = list[tuple[str, type[Model], list[str], list[tuple[Any, list[Any]]]]]
+
+
+def _fields(alias: str, model: type[Model], plan: Plan) -> list[str]:
+    """The model's columns; records its field names and converters in ``plan``."""
+    fields = list(model._meta.concrete_fields)
+    converters = []
+    for field in fields:
+        col = field.get_col(alias)
+        converters.append((col, connection.ops.get_db_converters(col)
+                           + field.get_db_converters(connection)))
+    plan.append((alias, model, [f.attname for f in fields], converters))
+    return [f.column for f in fields]
 
 
 @cache
-def _plan() -> tuple[str, list[tuple[str, type[Model], list[str], list[list[Any]]]]]:
-    """The SELECT ... FROM ... JOIN part and, per model, its field names and converters."""
+def _plan() -> tuple[str, Plan]:
+    """The query, with a ``{where}`` slot on the table chain, and per model (in column
+    order) its field names and converters. On PostgreSQL the chain is a subquery behind an
+    ``OFFSET 0`` fence so that the planner does not search the join orders of eight
+    relations (0.8 ms of planning on every request, measured; 0.3 ms split in two)."""
     quote = connection.ops.quote_name
-    columns, plan, sources = [], [], []
-    for alias, model, condition, _parent in _JOINS:
-        fields = list(model._meta.concrete_fields)
-        converters = []
-        for field in fields:
-            columns.append(f"{alias}.{quote(field.column)}")
-            col = field.get_col(alias)
-            converters.append([col, connection.ops.get_db_converters(col)
-                               + field.get_db_converters(connection)])
-        plan.append((alias, model, [f.attname for f in fields], converters))
+    plan: Plan = []
+    inner, outer, sources = [], [], []
+    for alias, model, condition in _CHAIN:
+        for column in _fields(alias, model, plan):
+            inner.append(f"{alias}.{quote(column)} AS {alias}_{column}")
+            outer.append(f"tc.{alias}_{column}")
         table = f"{quote(model._meta.db_table)} {alias}"
         sources.append(table if condition is None else f"JOIN {table} ON {condition}")
+    fence = " OFFSET 0" if connection.vendor == "postgresql" else ""
+    joins = []
+    for alias, model, condition in _SEATS:
+        outer += [f"{alias}.{quote(column)}" for column in _fields(alias, model, plan)]
+        joins.append(f"JOIN {quote(model._meta.db_table)} {alias} ON {condition}")
     editor = (f"EXISTS (SELECT 1 FROM {quote(ClubRole._meta.db_table)} cr "
-              "WHERE cr.user_id = %s AND cr.club_id = c.club_id)")
-    sql = f"SELECT {', '.join(columns)}, {editor} FROM {' '.join(sources)}"
+              "WHERE cr.user_id = %s AND cr.club_id = tc.c_club_id)")
+    sql = (f"SELECT {', '.join(outer)}, {editor} FROM (SELECT {', '.join(inner)} FROM "
+           f"{' '.join(sources)} WHERE {{where}}{fence}) tc {' '.join(joins)} "
+           "ORDER BY s.table_id, s.position")
     return sql, plan
 
 
 def seat_rows(where: str, params: list[Any], user_id: int | None) -> list[tuple[Seat, bool]]:
-    """Seats matching ``where`` (SQL over the aliases of ``_JOINS``), each with its table and
-    players loaded, and whether ``user_id`` organises the club (False for None)."""
+    """Seats of the tables matching ``where`` (SQL over the aliases t, r, g, c, rs: table,
+    round, stage, championship, rule set), each with its table and players loaded, and
+    whether ``user_id`` organises the club (False for None)."""
     sql, plan = _plan()
     with connection.cursor() as cursor:
-        cursor.execute(f"{sql} WHERE {where} ORDER BY s.position", [user_id or 0, *params])
+        cursor.execute(sql.replace("{where}", where), [user_id or 0, *params])
         rows = cursor.fetchall()
     out = []
     shared: dict[tuple[str, Any], Model] = {}
@@ -87,9 +115,8 @@ def seat_rows(where: str, params: list[Any], user_id: int | None) -> list[tuple[
             if alias == "s" or key not in shared:  # one table, round ... object for all seats
                 shared[key] = model.from_db(connection.alias, names, values)
             made[alias] = shared[key]
-        for alias, _model, _condition, parent in _JOINS:
-            if parent is not None:
-                setattr(made[parent[0]], parent[1], made[alias])
+        for owner, relation, target in _LINKS:
+            setattr(made[owner], relation, made[target])
         out.append((made["s"], bool(row[index])))
     return out
 

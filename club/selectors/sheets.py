@@ -133,7 +133,7 @@ def load_table(actor: Actor, table_id: int | None = None, *, page: bool = False)
     elif table_id is None:
         raise SheetNotFound
     else:
-        rows = seat_rows("s.table_id = %s", [table_id], actor.user_id)
+        rows = seat_rows("t.id = %s", [table_id], actor.user_id)
     seats = [seat for seat, _editor_flag in rows]
     if len({seat.table_id for seat in seats}) > 1:
         raise SheetNotFound  # two open tables share a code: refuse rather than guess
