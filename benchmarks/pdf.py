@@ -180,9 +180,12 @@ def main() -> None:
             rnd.stage.championship)), ("results", lambda: documents.results_document(rnd.pk))):
         start = time.perf_counter()
         data = pdf.html_to_pdf(build_doc().html())
+        seconds = time.perf_counter() - start
         count = len(PdfReader(io.BytesIO(data)).pages)
+        out = Path(args.out).with_name(f"troef-{name}.pdf")
+        out.write_bytes(data)
         print(f"1 process, {name} PDF ({2 * args.tables} pairs, {args.tables} tables): "
-              f"{time.perf_counter() - start:.2f} s for {count} pages")
+              f"{seconds:.2f} s for {count} pages -> {out}")
     Deal.objects.all().delete()
     blank_out = Path(args.out).with_name("troef-sheets-blank.pdf")
     blank, pages_b = one_process(Round.objects.get(pk=rnd.pk), blank_out)
