@@ -49,12 +49,10 @@ app.worker_main(sys.argv[2:])
 """
 
 
-def test_database_url() -> str:
+def worker_database_url() -> str:
+    """The test database (pytest-django's test_<name>) for the workers started here."""
     base = os.environ["DATABASE_URL"].rsplit("/", 1)[0]
     return f"{base}/{settings.DATABASES['default']['NAME']}"
-
-
-test_database_url.__test__ = False  # a helper, not a test
 
 
 class Worker:
@@ -62,7 +60,7 @@ class Worker:
 
     def __init__(self, queue: str, media: Path, log: Path, *, delay: float,
                  transport: dict | None = None) -> None:
-        env = {**os.environ, "DATABASE_URL": test_database_url(),
+        env = {**os.environ, "DATABASE_URL": worker_database_url(),
                "TROEF_MEDIA_ROOT": str(media), "TROEF_REPORT_CHUNK_DELAY": str(delay),
                "TROEF_REPORT_CHUNK_TABLES": "2", "PYTHONUNBUFFERED": "1"}
         cmd = [sys.executable, "-c", WORKER, json.dumps(transport or {"visibility_timeout": 300}),
