@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from club.models import Deal, Player, Seat, Table
-from club.reports import documents, fonts, pdf
+from club.reports import data, documents, fonts, pdf
 from club.reports.sheets import DEALER_PT, DEALER_WIDTH, ROWS
 from club.services.results import rebuild_table_results
 from tests.factories import make_championship, make_club, make_round
@@ -206,8 +206,6 @@ def test_all_tricks_renonce_and_cancelled_deals_are_noted(round_one):
 
 
 def test_report_data_takes_a_fixed_number_of_queries(django_assert_num_queries):
-    from club.reports import data  # noqa: PLC0415
-
     small = make_round(make_championship(make_club("small"), entries=4))
     large = make_round(make_championship(make_club("large"), entries=12))
     for rnd in (small, large):
