@@ -13,19 +13,21 @@ from club.services.simulation import play_table
 DEMO_ORDER = ["match_points", "points_diff", "points_for"]
 
 
-def play_rounds(championship: Championship, rounds: int, *, leave_open: bool = False) -> None:
+def play_rounds(championship: Championship, rounds: int, *, user, leave_open: bool = False) -> None:
     stage = championship.stages.get(number=1)
     for number in range(1, rounds + 1):
         rnd = draws.draw_round(stage, seed=championship.seed + number)
         draws.publish_round(rnd)
         for table in rnd.tables.filter(is_bye=False):
-            play_table(table, seed=championship.seed * 100 + rnd.number * 10 + table.number)
+            play_table(table, seed=championship.seed * 100 + rnd.number * 10 + table.number,
+                       user=user)
         if not (leave_open and number == rounds):
             draws.close_round(rnd)
 
 
 @transaction.atomic
-def create_demo_championships(club) -> None:
+def create_demo_championships(club, user) -> None:
+    """The demo's events, their deals entered by ``user`` (the demo organiser)."""
     house = RuleSet.objects.get(club=None, preset="house")
     if not club.championships.filter(name="Pairs league 2026-2027").exists():
         pairs = create_championship(
@@ -34,7 +36,7 @@ def create_demo_championships(club) -> None:
             entry_type="pairs", draw_method="swiss", ranking_order=DEMO_ORDER, public=True,
             seed=2026)
         add_entries(pairs, pairs=club.pairs.all())
-        play_rounds(pairs, 3)
+        play_rounds(pairs, 3, user=user)
     if not club.championships.filter(name="Individual club evening").exists():
         individual = create_championship(
             club, name="Individual club evening", season="2026-2027", rule_set=house,
@@ -42,4 +44,4 @@ def create_demo_championships(club) -> None:
             entry_type="individual", draw_method="random", ranking_order=DEMO_ORDER,
             public=True, seed=1127)
         add_entries(individual, players=Player.objects.filter(memberships__club=club))
-        play_rounds(individual, 3, leave_open=True)
+        play_rounds(individual, 3, user=user, leave_open=True)

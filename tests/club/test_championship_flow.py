@@ -61,7 +61,7 @@ def test_whole_organiser_flow_for_an_individual_event(org_client, organiser):
     assert Round.objects.filter(stage=stage).count() == 1
 
     for table in Table.objects.filter(round=rnd):
-        assert play_table(table, seed=table.number) > 0
+        assert play_table(table, seed=table.number, user=organiser) > 0
     assert MatchResult.objects.filter(table__round=rnd, finished=True).count() == 16
     post_ok(org_client, reverse("round-action", args=[rnd.pk, "close"]))
     rnd.refresh_from_db()
@@ -85,7 +85,7 @@ def test_whole_organiser_flow_for_an_individual_event(org_client, organiser):
                 partners[pair] = r.number
     post_ok(org_client, reverse("round-action", args=[rnd2.pk, "publish"]))
     for table in Table.objects.filter(round=rnd2):
-        play_table(table, seed=100 + table.number)
+        play_table(table, seed=100 + table.number, user=organiser)
     post_ok(org_client, reverse("round-action", args=[rnd2.pk, "close"]))
 
     # advance the best 8 to a final
@@ -123,7 +123,7 @@ def test_fixed_pairs_round_robin_with_a_withdrawal(org_client, organiser):
             met.add(pair)
         post_ok(org_client, reverse("round-action", args=[rnd.pk, "publish"]))
         for table in rnd.tables.filter(is_bye=False):
-            play_table(table, seed=number)
+            play_table(table, seed=number, user=organiser)
         post_ok(org_client, reverse("round-action", args=[rnd.pk, "close"]))
     withdrawn = champ.entries.first()
     post_ok(org_client, reverse("entry-active", args=[withdrawn.pk]), {"active": "0"})
@@ -156,7 +156,7 @@ def test_late_entry_and_substitute_are_drawn_into_the_next_round(org_client, org
     rnd = Round.objects.get(stage=stage)
     post_ok(org_client, reverse("round-action", args=[rnd.pk, "publish"]))
     for table in rnd.tables.all():
-        play_table(table, seed=table.number)
+        play_table(table, seed=table.number, user=organiser)
     post_ok(org_client, reverse("round-action", args=[rnd.pk, "close"]))
     first_round = sorted(Seat.objects.filter(table__round=rnd).values_list("entry_id", "position"))
 

@@ -36,6 +36,7 @@ def test_export_import_round_trip_gives_identical_standings(name, tmp_path):
         action="edited", old={"points": 30}, new={"points": 38}, reason="typo")
     before = standings_of(championship)
     deals = Deal.objects.filter(table__round__stage__championship=championship).count()
+    changes = DealChange.objects.filter(table__round__stage__championship=championship).count()
     path = tmp_path / "export.json"
     call_command("export_championship", str(championship.pk), "-o", str(path))
 
@@ -45,8 +46,10 @@ def test_export_import_round_trip_gives_identical_standings(name, tmp_path):
     imported = Championship.objects.get(name=name)
     assert standings_of(imported) == before
     assert Deal.objects.filter(table__round__stage__championship=imported).count() == deals
-    change = DealChange.objects.get(table__round__stage__championship=imported)
+    change = DealChange.objects.get(table__round__stage__championship=imported, reason="typo")
     assert (change.reason, change.new) == ("typo", {"points": 38})
+    assert DealChange.objects.filter(
+        table__round__stage__championship=imported).count() == changes
 
     def sheets(document):  # every table's deals and audit, without database ids
         return [(r["stage"], r["number"], t["number"], t["deals"], t["changes"])

@@ -1,3 +1,4 @@
+from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
 
 from club.services.demo import DEMO_PASSWORD, DEMO_USERNAME, create_demo_club
@@ -9,6 +10,6 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         club = create_demo_club()
-        create_demo_championships(club)
+        create_demo_championships(club, User.objects.get(username=DEMO_USERNAME))
         self.stdout.write(self.style.SUCCESS(
             f"Demo club “{club.name}” ready: log in as {DEMO_USERNAME} / {DEMO_PASSWORD}"))
