@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from club.models import Championship, Entry, MatchResult, Round, Seat, Stage, Table
 from club.services.simulation import play_table
-from tests.factories import make_club, make_players
+from tests.factories import make_club, make_players, make_round
 
 pytestmark = pytest.mark.django_db
 
@@ -180,3 +180,16 @@ def test_late_entry_and_substitute_are_drawn_into_the_next_round(org_client, org
     assert {late.pk, sub.pk} <= seated and leaving.player_id not in seated
     assert sorted(Seat.objects.filter(table__round=rnd).values_list(
         "entry_id", "position")) == first_round
+
+
+def test_organiser_round_page_links_each_sheet_and_the_pdfs(org_client, organiser):
+    from tests.factories import make_championship
+
+    champ = make_championship(make_club("links", organiser=organiser), entries=4)
+    rnd = make_round(champ)
+    page = org_client.get(reverse("round-detail", args=[rnd.pk])).content.decode()
+    for table in rnd.tables.all():
+        assert reverse("table-sheet", args=[table.pk]) in page
+    assert reverse("reports-round", args=[rnd.pk]) in page
+    detail = org_client.get(reverse("championship-detail", args=[champ.pk])).content.decode()
+    assert reverse("reports-championship", args=[champ.pk]) in detail
