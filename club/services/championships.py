@@ -5,7 +5,9 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from club.models import Championship, Entry, Membership, Pair, Player, Round, Stage
+from club.models import (
+    Championship, Entry, MatchResult, Membership, Pair, Player, Round, Stage,
+)
 from club.selectors.standings import results_changed, standings_page
 
 
@@ -110,10 +112,7 @@ def advance(stage: Stage, *, kind: str, advance: str, count: int | None = None) 
         rows = standings_page(championship, stage).rows
         chosen = [row.entry for row in rows if row.entry in active][:count]
     else:
-        last = max(rounds, key=lambda r: r.number)
-        winners = last.tables.filter(is_bye=False, results__result="win").values_list(
-            "results__entry_id", flat=True)
-        chosen = list(dict.fromkeys(winners))
+        chosen = table_winners(championship, stage, max(rounds, key=lambda r: r.number))
     if len(chosen) < 2:
         raise ChampionshipError(_("Fewer than two entries would go on."), field="advance_count")
     nxt = Stage.objects.create(championship=championship, number=stage.number + 1, kind=kind)
@@ -122,6 +121,22 @@ def advance(stage: Stage, *, kind: str, advance: str, count: int | None = None) 
     nxt.entries.add(*chosen)
     results_changed(championship.pk)
     return nxt
+
+
+def table_winners(championship: Championship, stage: Stage, rnd: Round) -> list[int]:
+    """One winner per table of ``rnd``: the winning pair; in individual events the better
+    placed (in the stage's standings) of the two partners who won the table. A drawn table
+    sends its best-placed entry."""
+    place = {row.entry: n for n, row in enumerate(standings_page(championship, stage).rows)}
+    tables: dict[int, dict[int, str]] = {}
+    for table_id, entry_id, result in MatchResult.objects.filter(
+            table__round=rnd, table__is_bye=False).values_list("table_id", "entry_id", "result"):
+        tables.setdefault(table_id, {})[entry_id] = result
+    chosen = []
+    for results in tables.values():
+        won = [e for e, r in results.items() if r == MatchResult.Result.WIN] or list(results)
+        chosen.append(min(won, key=lambda e: place.get(e, len(place))))
+    return chosen
 
 
 def pairs_available(championship: Championship):

@@ -1,0 +1,40 @@
+import sys
+
+from django.core.management.base import BaseCommand, CommandError
+
+from club.services.rehearsal import rehearse
+
+
+def bar(label: str, done: int, total: int) -> None:
+    """A progress bar on standard error, redrawn in place."""
+    width = 30
+    filled = width * done // max(total, 1)
+    sys.stderr.write(f"\r  {label:<34} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+class Command(BaseCommand):
+    help = ("Rehearse an individual championship end to end: qualifying rounds, a semi-final, "
+            "a final; every deal entered through the sheet service; every PDF rendered.")
+
+    def add_arguments(self, parser):
+        parser.add_argument("--players", type=int, default=544)
+        parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument("--qualifying", type=int, default=3, help="qualifying rounds")
+        parser.add_argument("--semi", type=int, default=128, help="players in the semi-final")
+        parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    def handle(self, *args, **options):
+        if options["players"] < 16:
+            raise CommandError("--players: at least 16 players (a semi-final and a final)")
+        result = rehearse(options["players"], options["seed"], qualifying=options["qualifying"],
+                          semi=options["semi"],
+                          progress=(lambda *a: None) if options["quiet"] else bar)
+        self.stdout.write(f"Rehearsal of {options['players']} players, seed {options['seed']} "
+                          f"(championship {result.championship_id})")
+        for step in result.steps:
+            self.stdout.write(f"  {step.name:<34} {step.seconds:8.2f} s  {step.detail}")
+        self.stdout.write(f"  {'total':<34} {result.total:8.2f} s  {result.deals} deals entered, "
+                          f"{result.pages} score-sheet pages")
