@@ -6,7 +6,14 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from club.models import (
-    Championship, Entry, MatchResult, Membership, Pair, Player, Round, Stage,
+    Championship,
+    Entry,
+    MatchResult,
+    Membership,
+    Pair,
+    Player,
+    Round,
+    Stage,
 )
 from club.selectors.standings import results_changed, standings_page
 
