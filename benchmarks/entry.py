@@ -167,7 +167,32 @@ class Client:
             raise SystemExit(f"login failed ({status})")
 
 
-def over_http(port: int, tables, clients: int, seconds: float, name: str) -> float:
+def cpu_seconds(server_pid: int) -> dict[str, float]:
+    """CPU time so far (Linux /proc) of the gunicorn workers, the database's backends for
+    this benchmark's database (PostgreSQL), and this process (the clients)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    out = {"web": 0.0, "database": 0.0, "clients": time.process_time()}
+    database = urllib.parse.urlparse(os.environ["DATABASE_URL"]).path.lstrip("/")
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+            with open(f"/proc/{entry}/cmdline", "rb") as handle:
+                command = handle.read().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        used = (int(fields[11]) + int(fields[12])) / tick
+        if int(fields[1]) == server_pid:
+            out["web"] += used
+        elif command.startswith("postgres: ") and f" {database} " in command:
+            out["database"] += used
+    return out
+
+
+def over_http(port: int, tables, clients: int, seconds: float, name: str,
+              server_pid: int) -> float:
     """``clients`` threads, each typing its own share of the tables, round-robin."""
     shares = [tables[i::clients] for i in range(clients)]
     latencies: list[float] = []
@@ -207,11 +232,18 @@ def over_http(port: int, tables, clients: int, seconds: float, name: str) -> flo
         thread.start()
     deadline[0] = time.perf_counter() + seconds + 3600  # set for real once all logged in
     ready.wait()
+    before = cpu_seconds(server_pid)
     start = time.perf_counter()
     deadline[0] = start + seconds
     for thread in threads:
         thread.join()
-    return summary(name, latencies, time.perf_counter() - start, errors[0])
+    rate = summary(name, latencies, time.perf_counter() - start, errors[0])
+    after = cpu_seconds(server_pid)
+    if latencies:
+        used = {key: (after[key] - before[key]) * 1000 / len(latencies) for key in after}
+        print(f"{'':34} CPU a entry: web {used['web']:.2f} ms, database "
+              f"{used['database']:.2f} ms, clients {used['clients']:.2f} ms")
+    return rate
 
 
 def start_gunicorn(port: int, workers: int, threads: int) -> subprocess.Popen:
@@ -253,9 +285,9 @@ def main() -> None:
     port = free_port()
     server = start_gunicorn(port, args.workers, args.threads)
     try:
-        one = over_http(port, rounds[1], 1, args.seconds, "HTTP, 1 client")
+        one = over_http(port, rounds[1], 1, args.seconds, "HTTP, 1 client", server.pid)
         many = over_http(port, rounds[2], args.clients, args.seconds,
-                         f"HTTP, {args.clients} clients at once")
+                         f"HTTP, {args.clients} clients at once", server.pid)
     finally:
         server.terminate()
         server.wait(10)
