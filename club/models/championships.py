@@ -8,6 +8,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from club.models.clubs import Club, Pair, Player
 from club.models.rules import RuleSet
@@ -49,8 +50,8 @@ class Championship(models.Model):
     match_format = models.JSONField(_("match format"), default=dict)
     entry_type = models.CharField(_("entries"), max_length=12, choices=EntryType.choices,
                                   default=EntryType.PAIRS)
-    draw_method = models.CharField(_("draw"), max_length=16, choices=DrawMethod.choices,
-                                   default=DrawMethod.RANDOM)
+    draw_method = models.CharField(pgettext_lazy("how tables are drawn", "draw"), max_length=16,
+                                   choices=DrawMethod.choices, default=DrawMethod.RANDOM)
     ranking_order = models.JSONField(_("ranking order"), default=list)
     bye_scoring = models.CharField(_("bye scoring"), max_length=12, choices=ByeScoring.choices,
                                    default=ByeScoring.AVERAGE)
@@ -162,7 +163,7 @@ class Round(models.Model):
                               default=Status.DRAFT)
     time_limit = models.PositiveSmallIntegerField(_("time limit (minutes)"), null=True, blank=True)
     seed = models.BigIntegerField(_("draw seed"), default=new_seed)
-    draw_method = models.CharField(_("draw"), max_length=16, blank=True)
+    draw_method = models.CharField(pgettext_lazy("how tables are drawn", "draw"), max_length=16, blank=True)
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
