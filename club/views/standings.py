@@ -58,7 +58,7 @@ class StandingsView(ChampionshipView):
         return render(request, "championships/standings.html", {
             "championship": c, "page": page, "table": table, "stage": stage,
             "stages": c.stages.order_by("number"), "can_edit": c.user_can_edit,
-            "order": [get_metric(k).name for k in page.standings.order]})
+            "order": [_(get_metric(k).name) for k in page.standings.order]})
 
 
 def ladder_view(request, slug):
