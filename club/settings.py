@@ -88,6 +88,10 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "0")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Server-side binding lets psycopg prepare the statements a request repeats (the sheet
+    # writes), so PostgreSQL plans them once per connection instead of on every entry.
+    DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several people enter deals at once even on a laptop: wait for the write lock.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
@@ -120,6 +124,10 @@ STORAGES = {
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }
+
+# Sessions in a signed cookie: no session query on every request (deal entry is hot).
+SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
+SESSION_COOKIE_HTTPONLY = True
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

@@ -21,7 +21,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('stage_number', models.PositiveSmallIntegerField(default=0, help_text='0: the whole championship.', verbose_name='stage')),
-                ('version', models.PositiveIntegerField(verbose_name='results version')),
+                ('key', models.CharField(max_length=40, verbose_name='results key')),
                 ('rows', models.JSONField(default=list, verbose_name='rows')),
                 ('computed', models.DateTimeField(auto_now=True, verbose_name='computed')),
                 ('championship', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='standings_snapshots', to='club.championship', verbose_name='championship')),

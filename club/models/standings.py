@@ -1,6 +1,9 @@
 """Derived standings: ``scoring``'s ranking of a championship (or one of its stages) stored
-as one snapshot, rebuilt from the match rows whenever the championship's results change
-(its ``results_version`` moves on). One row, so a page reads it in one query at any size."""
+as one snapshot, rebuilt from the match rows whenever the championship's results change.
+A change shows in the snapshot's key: the championship's ``results_version`` (rounds
+published or closed, entries) and the sum of its tables' sheet versions (every deal
+entered, edited or deleted moves its table's version on). Deal entry thus never writes
+a row shared by the whole championship. One row, so a page reads it in one query."""
 
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ class StandingsSnapshot(models.Model):
                                      verbose_name=_("championship"))
     stage_number = models.PositiveSmallIntegerField(_("stage"), default=0,
                                                     help_text=_("0: the whole championship."))
-    version = models.PositiveIntegerField(_("results version"))
+    key = models.CharField(_("results key"), max_length=40)
     #: [[entry id, rank, tied, {metric: value}], ...] in display order.
     rows = models.JSONField(_("rows"), default=list)
     computed = models.DateTimeField(_("computed"), auto_now=True)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.db import transaction
-from django.db.models import F, Max, Q
+from django.db.models import F, Max, Q, Sum
 
 from club.models import (
     Championship,
@@ -103,14 +103,14 @@ def _entries(championship: Championship, stage: Stage | None):
     return entries.filter(stages=stage) if stage is not None else entries
 
 
-def _rebuild(championship: Championship, stage: Stage | None, version: int) -> list:
-    """Rank and store the snapshot for ``version`` (a row lock keeps two rebuilds apart)."""
+def _rebuild(championship: Championship, stage: Stage | None, key: str) -> list:
+    """Rank and store the snapshot for ``key`` (a row lock keeps two rebuilds apart)."""
     with transaction.atomic():
         Championship.objects.select_for_update().filter(pk=championship.pk).values_list(
             "pk", flat=True).first()
         number = stage.number if stage is not None else 0
         current = StandingsSnapshot.objects.filter(championship=championship,
-                                                   stage_number=number, version=version).first()
+                                                   stage_number=number, key=key).first()
         if current is not None:
             return current.rows
         entry_ids = list(_entries(championship, stage).values_list("pk", flat=True))
@@ -118,21 +118,29 @@ def _rebuild(championship: Championship, stage: Stage | None, version: int) -> l
         rows = [[row.entry, row.rank, row.tied, {k: _stored(v) for k, v in row.values.items()}]
                 for row in standings.rows]
         stored = StandingsSnapshot.objects.filter(championship=championship, stage_number=number)
-        if not stored.update(version=version, rows=rows):
+        if not stored.update(key=key, rows=rows):
             StandingsSnapshot.objects.create(championship=championship, stage_number=number,
-                                             version=version, rows=rows)
+                                             key=key, rows=rows)
         return rows
+
+
+def results_key(championship: Championship) -> str:
+    """What the standings depend on, in one query: the championship's results version and
+    the sum of its tables' sheet versions."""
+    version, sheets = Championship.objects.filter(pk=championship.pk).annotate(
+        sheets=Sum("stages__rounds__tables__version")).values_list(
+        "results_version", "sheets").get()
+    return f"{version}:{sheets or 0}"
 
 
 def standings_page(championship: Championship, stage: Stage | None = None) -> StandingsPage:
     """The stored standings, rebuilt first when the results changed since. Four queries when
-    fresh (the results version, the snapshot, the entries, the last result's time)."""
-    version = Championship.objects.values_list("results_version", flat=True).get(
-        pk=championship.pk)
+    fresh (the results key, the snapshot, the entries, the last result's time)."""
+    key = results_key(championship)
     snapshot = StandingsSnapshot.objects.filter(
         championship=championship, stage_number=stage.number if stage is not None else 0,
-        version=version).values_list("rows", flat=True).first()
-    rows = snapshot if snapshot is not None else _rebuild(championship, stage, version)
+        key=key).values_list("rows", flat=True).first()
+    rows = snapshot if snapshot is not None else _rebuild(championship, stage, key)
     entries = {e.pk: e for e in _entries(championship, stage).select_related("pair")}
     order = tuple(championship.ranking_order or DEFAULT_ORDER)
     columns = order + tuple(c for c in DISPLAY_COLUMNS if c not in order)
@@ -145,13 +153,9 @@ def standings_page(championship: Championship, stage: Stage | None = None) -> St
 
 
 def results_changed(championship_id: int) -> None:
-    """Say that a result of the championship changed: its standings are rebuilt on the next
-    read. One UPDATE; call it inside the transaction that changed the result."""
+    """Say that the championship's results changed other than through a sheet (a round
+    published or closed, entries, an import): its standings are rebuilt on the next read.
+    One UPDATE; call it inside the transaction that made the change."""
     Championship.objects.filter(pk=championship_id).update(
         results_version=F("results_version") + 1)
 
-
-def table_results_changed(table_id: int) -> None:
-    """:func:`results_changed` for the championship of a table, in one UPDATE."""
-    Championship.objects.filter(stages__rounds__tables=table_id).update(
-        results_version=F("results_version") + 1)

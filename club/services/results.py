@@ -16,7 +16,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from club.models import Championship, Deal, MatchResult, Round, Seat, Table
-from club.selectors.standings import results_changed, table_results_changed
 from engine.rules import RuleSet
 from scoring import DealResult, MatchFormat, MatchOutcome, ScoringError, score_match
 
@@ -127,22 +126,26 @@ def _entries_by_side(seats: Iterable[Seat]) -> dict[int, int]:
 
 def rebuild_table_results(table: Table, *, deals: Sequence[Deal] | None = None,
                           seats: Sequence[Seat] | None = None,
-                          outcome: MatchOutcome | None = None) -> list[MatchResult]:
+                          outcome: MatchOutcome | None = None,
+                          prune: bool = True) -> list[MatchResult]:
     """Rewrite the table's MatchResult rows from its deals; returns the rows written.
 
     One row per entry seated at the table. Bye tables get ``is_bye`` rows whose scoring
     values are left to the championship service (existing values are kept). A caller that
-    has just scored the deals (the sheet service) passes their ``outcome``.
+    has just scored the deals (the sheet service) passes their ``outcome``; a caller that
+    knows the seats did not change passes ``prune=False`` (no rows of unseated entries to
+    delete). The standings notice the change by the table's version (the sheet service
+    moves it on) or the championship's results version (the other callers).
     """
     if seats is None:
         seats = list(Seat.objects.filter(table=table).only("position", "side", "entry_id"))
     entries = _entries_by_side(seats)
-    MatchResult.objects.filter(table=table).exclude(entry_id__in=list(entries)).delete()
+    if prune:
+        MatchResult.objects.filter(table=table).exclude(entry_id__in=list(entries)).delete()
     if table.is_bye:
         rows = [MatchResult(table=table, entry_id=entry, side=side, is_bye=True)
                 for entry, side in entries.items()]
         MatchResult.objects.bulk_create(rows, ignore_conflicts=True)
-        _results_changed(table)
         return rows
     if outcome is None:
         if deals is None:
@@ -159,14 +162,4 @@ def rebuild_table_results(table: Table, *, deals: Sequence[Deal] | None = None,
         MatchResult.objects.bulk_create(rows, update_conflicts=True,
                                         unique_fields=["table", "entry"],
                                         update_fields=_RESULT_FIELDS)
-    _results_changed(table)
     return rows
-
-
-def _results_changed(table: Table) -> None:
-    """Move the championship's results version on, last: every table of the championship
-    updates that one row, so its row lock is held for as short a time as possible."""
-    if Table.round.is_cached(table) and Round.stage.is_cached(table.round):
-        results_changed(table.round.stage.championship_id)  # by key: no join
-    else:
-        table_results_changed(table.pk)

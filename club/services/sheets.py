@@ -149,7 +149,7 @@ def _commit(ctx: TableContext, version: int, correction: bool, outcome: MatchOut
                                confirmed_by=None, confirmed_at=None)
         if updated:
             write()
-            rebuild_table_results(table, seats=ctx.seats, outcome=outcome)
+            rebuild_table_results(table, seats=ctx.seats, outcome=outcome, prune=False)
     if not updated:
         raise SheetConflict(version, None)
     table.version = version + 1

@@ -90,3 +90,25 @@ def test_a_changed_result_rebuilds_the_stored_standings():
     results_changed(champ.pk)
     after = {r.entry: r.values["match_points"] for r in standings_page(champ).rows}
     assert after[loser] == 2
+
+
+def test_a_deal_entered_on_a_sheet_shows_in_the_standings_without_touching_the_championship(
+):
+    from club.models import Championship, Round
+    from club.selectors.sheets import Actor
+    from club.services.sheets import enter_deal
+    from tests.factories import make_championship, make_club, make_round, make_user
+
+    user = make_user("scorer")
+    champ = make_championship(make_club("live", organiser=user), entries=4)
+    table = make_round(champ, status=Round.Status.PUBLISHED).tables.order_by("number").first()
+    before = {r.entry: r.values["points_for"] for r in standings_page(champ).rows}
+    assert set(before.values()) == {0}
+    version = Championship.objects.get(pk=champ.pk).results_version
+    # no trump, all tricks: (60 - 30) x 2 x 2 = 120, the game (and the match) is won
+    enter_deal(Actor(user), table.pk, table.version,
+               {"dealer": 0, "trump": "", "points": 60, "points_other": 0, "all_tricks": 0})
+    # the championship row is not written by deal entry (no lock shared by every table)
+    assert Championship.objects.get(pk=champ.pk).results_version == version
+    after = {r.entry: r.values["points_for"] for r in standings_page(champ).rows}
+    assert sorted(after.values()) == [0, 0, 0, 120]
