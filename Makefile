@@ -29,5 +29,12 @@ lint: install
 bench: install
 	@for b in benchmarks/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
 
+# Translations: collect new strings into club/locale/{nl,fr}/django.po, then compile the .mo
+# files (needs Debian's gettext). Translate what comes out empty or fuzzy, then commit both.
+.PHONY: messages
+messages: install
+	@$(BIN)/python manage.py makemessages -l nl -l fr --ignore=.venv --ignore=tests --ignore=benchmarks
+	@$(BIN)/python manage.py compilemessages --ignore=.venv
+
 clean:
 	rm -rf $(VENV) db.sqlite3 media staticfiles .pytest_cache .hypothesis
