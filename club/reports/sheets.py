@@ -25,6 +25,7 @@ from club.reports.fonts import FIGURE_SPACE, MONO_ADVANCE, PT_TO_MM, fit_name, f
 from club.reports.layout import BASE_CSS, Block, Path, box, svg_data_url
 from club.selectors.sheets import TRUMP_SYMBOLS
 from club.services.results import match_format, score_table
+from club.services.sheet_messages import format_label
 
 PAGE_W, PAGE_H = 210.0, 297.0
 LEFT, RIGHT = 12.0, 198.0
@@ -225,7 +226,7 @@ class SheetBuilder:
         self.title = fit_text(champ.name, 145, 15, bold=True)
         self.subtitle = fit_text(" · ".join(p for p in (
             capfirst(str(rnd.stage)), str(rnd), _("%(format)s, %(rules)s") % {
-                "format": self.format.label, "rules": champ.rule_set.name}) if p), 145, 10)
+                "format": format_label(self.format), "rules": champ.rule_set.name}) if p), 145, 10)
         self.legend = _("AT:A all tricks taken by side A · R:B renonce by side B · X cancelled"
                         " · = 30-30, the next deal counts double · G1:A game 1 won by side A")
 
