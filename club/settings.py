@@ -91,7 +91,13 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Server-side binding lets psycopg prepare the statements a request repeats (the sheet
     # writes), so PostgreSQL plans them once per connection instead of on every entry.
-    DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
+    options = DATABASES["default"].setdefault("OPTIONS", {})
+    options["server_side_binding"] = True
+    options["prepare_threshold"] = int(os.environ.get("DATABASE_PREPARE_THRESHOLD", "5"))
+    # Keep connections between requests (prepared statements live on the connection).
+    if "DATABASE_CONN_MAX_AGE" not in os.environ:
+        DATABASES["default"]["CONN_MAX_AGE"] = 60
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several people enter deals at once even on a laptop: wait for the write lock.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20

@@ -37,10 +37,11 @@ class RuleSet(models.Model):
 
     def rules(self) -> EngineRuleSet:
         """The engine's value for these options (validated)."""
-        cached = getattr(self, "_rules", None)
-        if cached is None or cached.to_dict() != self.options:
+        # Cached per options dict: assigning new options (a form, a copy) rebuilds it.
+        source, cached = getattr(self, "_rules_source", None), getattr(self, "_rules", None)
+        if cached is None or source is not self.options:
             cached = EngineRuleSet.from_dict(self.options)
-            self._rules = cached
+            self._rules, self._rules_source = cached, self.options
         return cached
 
     @property

@@ -9,10 +9,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views import View
 
-from club.forms_rules import OPTIONS, RuleSetForm
+from club.forms_rules import CHOICES, OPTIONS, RuleSetForm
 from club.models import Club, RuleSet, can_edit_club
 from club.services.rulesets import copy_rule_set, save_rule_set
 from club.views.base import ClubEditMixin
+
+
+def choice_label(key: str, value):
+    """An option's value as the form names it (translated), or the value itself."""
+    return dict(CHOICES.get(key, ())).get(value, value)
 
 
 def rule_set_list(request, slug):
@@ -25,7 +30,8 @@ def rule_set_list(request, slug):
 def rule_set_detail(request, pk):
     rule_set = get_object_or_404(RuleSet.objects.select_related("club"), pk=pk)
     values = rule_set.rules().to_dict()
-    options = [(label, help_text, values.get(key)) for key, (label, help_text) in OPTIONS.items()]
+    options = [(label, help_text, choice_label(key, values.get(key)))
+               for key, (label, help_text) in OPTIONS.items()]
     editable_clubs = [c for c in Club.objects.all() if can_edit_club(request.user, c)] \
         if request.user.is_authenticated else []
     return render(request, "rulesets/detail.html", {

@@ -78,4 +78,4 @@ def test_presets_and_other_clubs_rule_sets_cannot_be_edited(org_client, club_a):
     assert org_client.get(reverse("ruleset-edit", args=[other.pk])).status_code == 403
     assert client.get(reverse("ruleset-edit", args=[other.pk])).status_code == 302
     page = client.get(reverse("ruleset-detail", args=[other.pk])).content.decode()
-    assert "en face" in page and "counterclockwise" in page
+    assert "en face" in page and "counter-clockwise" in page and "knocking (x2)" in page
