@@ -60,3 +60,11 @@ def club_b(db):
 def org_client(client, organiser):
     client.force_login(organiser)
     return client
+
+
+def pytest_itemcollected(item):
+    """Every transactional test restores the serialized database (see test_rehearsal.py):
+    mixing both kinds fails on PostgreSQL with duplicate content types."""
+    marker = item.get_closest_marker("django_db")
+    if marker and marker.kwargs.get("transaction") and not marker.kwargs.get("serialized_rollback"):
+        raise pytest.UsageError(f"{item.nodeid}: transactional tests need serialized_rollback=True")

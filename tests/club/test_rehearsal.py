@@ -10,7 +10,9 @@ from django.core.management.base import CommandError
 
 from club.models import Championship, Deal, DealChange, MatchResult, ReportJob, Round, Stage
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# serialized_rollback like every transactional test of the suite: a plain one re-creates
+# the content types on flush, and a serialized one after it would restore them twice.
+pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
 
 def test_rehearse_64_players_end_to_end():

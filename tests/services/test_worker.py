@@ -18,7 +18,7 @@ def test_services_pass_runs_on_postgresql_and_redis():
     assert settings.CELERY_TASK_ALWAYS_EAGER is False
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_a_real_worker_sees_the_same_database():
     Player.objects.bulk_create(Player(last_name=f"P{i}", first_name="x") for i in range(3))
     result = worker_health.delay().get(timeout=60)
