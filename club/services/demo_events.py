@@ -42,6 +42,6 @@ def create_demo_championships(club, user) -> None:
             club, name="Individual club evening", season="2026-2027", rule_set=house,
             match_format={"kind": "one_game", "count": None, "minutes": None},
             entry_type="individual", draw_method="random", ranking_order=DEMO_ORDER,
-            public=True, seed=1127)
+            public=True, self_entry=True, seed=1127)
         add_entries(individual, players=Player.objects.filter(memberships__club=club))
         play_rounds(individual, 3, user=user, leave_open=True)
