@@ -120,7 +120,7 @@ def start_gunicorn(port: int, workers: int, threads: int) -> subprocess.Popen:
         [str(ROOT / ".venv/bin/gunicorn"), "club.wsgi", "--bind", f"127.0.0.1:{port}",
          "--workers", str(workers), "--threads", str(threads),
          "--worker-class", "gthread" if threads > 1 else "sync", "--keep-alive", "30",
-         "--log-level", "warning"],
+         "--log-level", "warning", "--preload"],
         cwd=ROOT, env=env)
     for _ in range(100):
         try:

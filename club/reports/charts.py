@@ -11,15 +11,13 @@ import base64
 import io
 import re
 from collections.abc import Sequence
-
-import matplotlib
-
-matplotlib.use("Agg")
-
-from matplotlib.figure import Figure
-from matplotlib.ticker import MaxNLocator
+from functools import cache
+from typing import TYPE_CHECKING
 
 from scoring import Game
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 SIDE_COLOURS = ("#0b6e4f", "#b3261e")
 LINE_COLOURS = ("#0b6e4f", "#b3261e", "#1f5fa8", "#8a5a00", "#6a3d9a", "#00838f",
@@ -28,7 +26,21 @@ _RC = {"svg.fonttype": "none", "font.family": "DejaVu Sans", "font.size": 9,
        "svg.hashsalt": "troef", "axes.spines.top": False, "axes.spines.right": False}
 
 
+@cache
+def _mpl():
+    """matplotlib, imported on the first chart: it costs half a second, and every web
+    worker would otherwise pay it on its first request for any page."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
+
+    return matplotlib, Figure, MaxNLocator
+
+
 def _svg(fig: Figure) -> str:
+    matplotlib = _mpl()[0]
     out = io.StringIO()
     with matplotlib.rc_context(_RC):
         fig.savefig(out, format="svg", metadata={"Date": None}, bbox_inches="tight")
@@ -67,6 +79,7 @@ def score_progression(games: Sequence[Game], labels: tuple[str, str], title: str
     >>> "<svg" in score_progression(games, ("A", "B"), "Table 1", 101, "deal", "points")
     True
     """
+    matplotlib, Figure, MaxNLocator = _mpl()
     with matplotlib.rc_context(_RC):
         fig = Figure(figsize=(6.4, 2.4))
         ax = fig.subplots()
@@ -101,6 +114,7 @@ def rank_progression(rounds: Sequence[str], series: Sequence[tuple[str, Sequence
     >>> "<svg" in rank_progression(["1", "2"], [("Ann", [2, 1]), ("Bob", [1, 2])], "t", "x", "y")
     True
     """
+    matplotlib, Figure, MaxNLocator = _mpl()
     with matplotlib.rc_context(_RC):
         fig = Figure(figsize=(6.8, 3.3))
         ax = fig.subplots()

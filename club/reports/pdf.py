@@ -13,8 +13,6 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from pypdf import PdfReader, PdfWriter
-
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` so that the file is either absent or complete."""
@@ -51,6 +49,8 @@ def merge(parts: Sequence[Path | bytes], path: Path) -> int:
     Every chunk carries its own copy of the fonts and the shared background: identical
     objects are kept once (``compress_identical_objects``).
     """
+    from pypdf import PdfReader, PdfWriter  # only the merging worker needs it
+
     writer = PdfWriter()
     for part in parts:
         source = io.BytesIO(part) if isinstance(part, bytes) else str(part)
