@@ -32,11 +32,16 @@ def rule_set_detail(request, pk):
     values = rule_set.rules().to_dict()
     options = [(label, help_text, choice_label(key, values.get(key)))
                for key, (label, help_text) in OPTIONS.items()]
-    editable_clubs = [c for c in Club.objects.all() if can_edit_club(request.user, c)] \
-        if request.user.is_authenticated else []
     return render(request, "rulesets/detail.html", {
-        "rule_set": rule_set, "options": options, "clubs": editable_clubs,
+        "rule_set": rule_set, "options": options, "clubs": clubs_edited_by(request.user),
         "can_edit": rule_set.club is not None and can_edit_club(request.user, rule_set.club)})
+
+
+def clubs_edited_by(user):
+    """The clubs ``user`` may edit, in one query: every club for staff, else their own."""
+    if not user.is_authenticated:
+        return Club.objects.none()
+    return Club.objects.all() if user.is_staff else Club.objects.filter(roles__user=user)
 
 
 class RuleSetCopyView(ClubEditMixin, View):
