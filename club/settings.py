@@ -133,6 +133,7 @@ STORAGES = {
 
 # Sessions in a signed cookie: no session query on every request (deal entry is hot).
 SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
+AUTHENTICATION_BACKENDS = ["club.auth_backend.UserBackend"]
 SESSION_COOKIE_HTTPONLY = True
 
 LOGIN_URL = "login"

@@ -19,6 +19,8 @@ from club.models import Championship, Deal, MatchResult, Round, Seat, Table
 from engine.rules import RuleSet
 from scoring import DealResult, MatchFormat, MatchOutcome, ScoringError, score_match
 
+#: What makes a MatchResult row unique (the upsert's conflict target).
+RESULT_KEY = ("table", "entry")
 _RESULT_FIELDS = ["side", "result", "finished", "games_won", "games_lost", "points_for",
                   "points_against", "is_bye"]
 
@@ -151,15 +153,20 @@ def rebuild_table_results(table: Table, *, deals: Sequence[Deal] | None = None,
         if deals is None:
             deals = list(Deal.objects.filter(table=table).order_by("number"))
         outcome = score_table(table, deals, seats).outcome
+    rows = result_rows(table, seats, outcome)
+    if rows:
+        MatchResult.objects.bulk_create(rows, update_conflicts=True,
+                                        unique_fields=RESULT_KEY, update_fields=_RESULT_FIELDS)
+    return rows
+
+
+def result_rows(table: Table, seats: Iterable[Seat], outcome: MatchOutcome) -> list[MatchResult]:
+    """The table's MatchResult rows (unsaved) for a scored match: one per seated entry."""
     rows = []
-    for entry, side in entries.items():
+    for entry, side in _entries_by_side(seats).items():
         view = outcome.side(side)
         rows.append(MatchResult(
             table=table, entry_id=entry, side=side, result=view.result or "",
             finished=outcome.finished, games_won=view.games_won, games_lost=view.games_lost,
             points_for=view.points_for, points_against=view.points_against, is_bye=False))
-    if rows:
-        MatchResult.objects.bulk_create(rows, update_conflicts=True,
-                                        unique_fields=["table", "entry"],
-                                        update_fields=_RESULT_FIELDS)
     return rows

@@ -4,12 +4,13 @@ Every write goes the same way. The table and its seats are read (one query, with
 permission check) and the deals (one query); the whole sheet with the change is replayed
 with ``scoring`` (nothing is written when a deal does not add up: :class:`SheetInvalid`
 names the field and the rule). Then, in one transaction, the optimistic lock
-``UPDATE table SET version = n + 1 WHERE id = ... AND version = n`` is the first statement:
-when it matches no row somebody else saved first and :class:`SheetConflict` is raised with
-nothing written; otherwise the row stays locked until commit while the deal, its audit row
+``UPDATE table SET version = n + 1 WHERE id = ... AND version = n`` comes first: when it
+matches no row somebody else saved first and :class:`SheetConflict` is raised with nothing
+written; otherwise the row stays locked until commit while the deal, its audit row
 (:class:`DealChange`: who, when, old and new values, reason) and the derived match rows
-are written. Reading the deals before the lock is safe because every change to them bumps
-the version in the same transaction.
+are written (a new deal on PostgreSQL: all in one statement, see
+:mod:`club.services.locked_write`). Reading the deals before the lock is safe because
+every change to them bumps the version in the same transaction.
 
 A confirmed sheet (or one of a closed round) is read-only except through a correction,
 which needs a reason, is logged as such and withdraws the confirmation. Confirming takes a
@@ -25,14 +26,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Model
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.models import Deal, DealChange, Round, Table
 from club.selectors.sheet_rows import table_deals
 from club.selectors.sheets import Actor, TableContext, load_table
-from club.services.results import deal_result, rebuild_table_results, seat_sides, time_called
+from club.services.locked_write import write_under_lock
+from club.services.results import RESULT_KEY, deal_result, result_rows, seat_sides, time_called
 from club.services.sheet_messages import explain, format_label
 from scoring import MatchOutcome, ScoringError, score_match
 
@@ -120,6 +122,8 @@ def check_sheet(ctx: TableContext, deals: Sequence[Deal], focus: int | None) -> 
 def _guard(ctx: TableContext, version: int, reason: str) -> bool:
     """Refuse a write the sheet's state does not allow; True when it is a correction."""
     table = ctx.table
+    if table.is_bye:
+        raise refuse("__all__", _("A bye has no score sheet: nobody plays at this table."))
     if table.round.status == Round.Status.DRAFT:
         raise refuse("__all__", _("The round is still a draft: publish it before entering "
                                   "its sheets."))
@@ -138,18 +142,26 @@ def _guard(ctx: TableContext, version: int, reason: str) -> bool:
 
 
 def _commit(ctx: TableContext, version: int, correction: bool, outcome: MatchOutcome,
-            write: Callable[[], None]) -> int:
-    """Take the optimistic lock, run ``write``, rebuild the derived rows; the new version."""
+            rows: Sequence[Model], write: Callable[[], None] | None = None) -> int:
+    """Take the optimistic lock and, when it holds, insert ``rows`` (the deal, the audit
+    row), rewrite the derived match rows and run ``write`` (an edit or a delete of deals);
+    one statement when there is no ``write``. Returns the new version."""
     table = ctx.table
-    with transaction.atomic(savepoint=False):
-        query = Table.objects.filter(pk=table.pk, version=version)
-        if not correction:
-            query = query.filter(confirmed_at__isnull=True)
-        updated = query.update(version=version + 1, entered_by=ctx.actor.user_id,
-                               confirmed_by=None, confirmed_at=None)
-        if updated:
-            write()
-            rebuild_table_results(table, seats=ctx.seats, outcome=outcome, prune=False)
+    changes = {"version": version + 1, "entered_by": ctx.actor.user_id, "confirmed_by": None,
+               "confirmed_at": None}
+    results = result_rows(table, ctx.seats, outcome)
+
+    def lock_and_insert() -> bool:
+        return write_under_lock(table.pk, version, changes, unconfirmed_only=not correction,
+                                inserts=rows, upserts=results, upsert_on=RESULT_KEY)
+
+    if write is None:
+        updated = lock_and_insert()
+    else:
+        with transaction.atomic(savepoint=False):
+            updated = lock_and_insert()
+            if updated:
+                write()
     if not updated:
         raise SheetConflict(version, None)
     table.version = version + 1
@@ -185,12 +197,8 @@ def enter_deal(actor: Actor, table_id: int | None, version: int, facts: dict[str
     deals.append(deal)
     outcome = check_sheet(ctx, deals, deal.number)
     action = Action.CORRECTED if correction else Action.ENTERED
-
-    def write() -> None:
-        deal.save(force_insert=True)
-        _change(ctx, action, deal.number, new=facts_of(deal), reason=reason).save(force_insert=True)
-
-    return Saved(deal.number, _commit(ctx, version, correction, outcome, write), action)
+    rows = [deal, _change(ctx, action, deal.number, new=facts_of(deal), reason=reason)]
+    return Saved(deal.number, _commit(ctx, version, correction, outcome, rows), action)
 
 
 def _find(deals: list[Deal], number: int) -> int:
@@ -217,12 +225,9 @@ def edit_deal(actor: Actor, table_id: int | None, number: int, version: int,
     outcome = check_sheet(ctx, deals, number)
     action = Action.CORRECTED if correction else Action.EDITED
 
-    def write() -> None:
-        deal.save(force_update=True)
-        _change(ctx, action, number, old=facts_of(old), new=facts_of(deal),
-                reason=reason).save(force_insert=True)
-
-    return Saved(number, _commit(ctx, version, correction, outcome, write), action)
+    change = _change(ctx, action, number, old=facts_of(old), new=facts_of(deal), reason=reason)
+    return Saved(number, _commit(ctx, version, correction, outcome, [change],
+                                 lambda: deal.save(force_update=True)), action)
 
 
 def delete_deal(actor: Actor, table_id: int | None, number: int, version: int,
@@ -250,9 +255,9 @@ def delete_deal(actor: Actor, table_id: int | None, number: int, version: int,
             later.update(number=F("number") + _RENUMBER_OFFSET)
             Deal.objects.filter(table=ctx.table, number__gt=_RENUMBER_OFFSET).update(
                 number=F("number") - _RENUMBER_OFFSET - 1)
-        _change(ctx, action, number, old=facts_of(old), reason=reason).save(force_insert=True)
 
-    return Saved(number, _commit(ctx, version, correction, outcome, write), action)
+    change = _change(ctx, action, number, old=facts_of(old), reason=reason)
+    return Saved(number, _commit(ctx, version, correction, outcome, [change], write), action)
 
 
 @transaction.atomic

@@ -8,11 +8,10 @@ import time
 from functools import partial
 
 import pytest
-from django.db import connection, connections
+from django.db import connection, connections, transaction
 
 from club.models import ClubRole, Deal, DealChange, MatchResult, Table
 from club.selectors.sheets import Actor, load_table
-from club.services import results as results_module
 from club.services import sheets as service
 from club.services.sheets import SheetConflict, SheetInvalid
 from tests.club.test_sheet_support import sheet_table
@@ -82,23 +81,20 @@ def test_two_people_saving_the_same_deal_one_wins(setup):
     assert MatchResult.objects.filter(table=table).count() == 2
 
 
-def test_the_second_writer_waits_for_the_first_and_is_refused(setup, monkeypatch):
-    """The first writer holds the row lock (it sleeps inside its transaction); the second
-    blocks on its UPDATE, then finds the version moved on and writes nothing."""
+def test_the_second_writer_waits_for_the_first_and_is_refused(setup):
+    """The first writer holds the row lock (it saves inside a transaction it keeps open for
+    a moment); the second blocks on the lock, then finds the version moved on and writes
+    nothing."""
     table, first, second = setup
-    real = results_module.rebuild_table_results
     entered = threading.Event()
-
-    def slow_rebuild(table_, **kwargs):
-        entered.set()
-        time.sleep(0.5)
-        return real(table_, **kwargs)
-
     ctx_b = load_table(Actor(second), table.pk)
-    monkeypatch.setattr(service, "rebuild_table_results", slow_rebuild)
 
     def slow_writer():
-        return service.enter_deal(Actor(first), table.pk, 0, facts(38))
+        with transaction.atomic():
+            saved = service.enter_deal(Actor(first), table.pk, 0, facts(38))
+            entered.set()
+            time.sleep(0.5)
+        return saved
 
     def late_writer():
         entered.wait(5)
@@ -114,6 +110,7 @@ def test_the_second_writer_waits_for_the_first_and_is_refused(setup, monkeypatch
     assert waited > 0.2  # it blocked on the first writer's row lock
     assert list(Deal.objects.filter(table=table).values_list("points", flat=True)) == [38]
     assert DealChange.objects.filter(table=table).count() == 1
+    assert MatchResult.objects.filter(table=table).count() == 2
 
 
 def test_confirmations_at_once_one_wins(setup):
