@@ -307,3 +307,12 @@ def test_closed_time_limited_round_counts_the_game_in_progress(org_client, organ
     result = results(table)[1]
     assert (result.result, result.finished, result.points_for) == ("win", True, 11)
     assert DealChange.objects.filter(table=table, action="corrected").count() == 2
+
+
+def test_a_bye_has_no_sheet_to_enter(org_client, table):
+    Table.objects.filter(pk=table.pk).update(is_bye=True)
+    before = snapshot(table)
+    response = post(org_client, table, points=38)
+    assert response.status_code == 400
+    assert "A bye has no score sheet" in response.content.decode()
+    assert snapshot(table) == before
