@@ -1,6 +1,7 @@
 """Naming trump in a deal: the dealer's choice, passed to a partner en face, or a blind trump
-(RULES.md section 3). A part of :class:`engine.deal.Deal`, kept apart because it is where
-the variants differ most.
+(RULES.md section 3), and what may follow it before the first card: the French 3-player
+exchange of the spare cards (section 8). A part of :class:`engine.deal.Deal`, kept apart
+because it is where the variants differ most.
 
 >>> from engine.deal import Deal
 >>> deal = Deal.random(1, rules="french")
@@ -11,7 +12,9 @@ the variants differ most.
 
 from __future__ import annotations
 
-from engine.cards import parse_suit, suit_letter
+from collections.abc import Iterable
+
+from engine.cards import Card, CardSet, iter_cards, parse_suit, suit_letter, to_mask
 from engine.errors import DealError
 
 
@@ -91,3 +94,48 @@ class TrumpAnnouncement:
         self._announced = True
         self._blind = bool(blind)
         self._turn = self._leader = self.dealer if blind else self.next_seat(self.dealer)
+
+    @property
+    def exchanged(self) -> bool:
+        """Whether the dealer has exchanged cards with the spares (French 3-player variant)."""
+        return self._exchanged
+
+    def exchange(self, discard: Iterable[Card | str] | CardSet | int = (),
+                 take: Iterable[Card | str] | CardSet | int | None = None) -> None:
+        """French 3-player variant (``rules.spare_cards == "exchange"``): after trump is named
+        and before the first card, the dealer lays ``discard`` (0, 1 or 2 cards of their
+        hand) with the face-down spare cards and takes as many of them unseen. ``take`` names
+        the spares taken (a caller picks them blind, e.g. at random); by default the lowest.
+        Once a deal. The winner of the first trick adds the spares to its tricks.
+
+        >>> from engine.deal import Deal
+        >>> from engine.rules import RuleSet
+        >>> deal = Deal.random(4, rules=RuleSet(players=3, spare_cards="exchange"))
+        >>> deal.announce("h"); spares = deal.out_of_play
+        >>> low = min(deal.hand(0)); deal.exchange([low], take=[min(spares)])
+        >>> low in deal.out_of_play, min(spares) in deal.hand(0), len(deal.hand(0))
+        (True, True, 10)
+        """
+        if self.rules.spare_cards != "exchange":
+            raise DealError(f"exchange: the {self.rules.name} rules leave the spare cards face "
+                            "up out of play", code="exchange_not_allowed", field="exchange")
+        if not self._announced or self._history or self._cards or self._exchanged:
+            raise DealError("exchange: the dealer exchanges once, after trump is named and "
+                            "before the first card", code="exchange_late", field="exchange")
+        give, spares, hand = to_mask(discard), self._out, self._hands[self.dealer]
+        if give & ~hand or give.bit_count() > spares.bit_count():
+            raise DealError(f"exchange: the dealer may lay down 0 to {spares.bit_count()} cards "
+                            f"of their own hand, not {CardSet(give).pretty()}",
+                            code="exchange_cards", field="exchange")
+        count = give.bit_count()
+        if take is None:
+            got = sum(1 << card for card in sorted(iter_cards(spares))[:count])
+        else:
+            got = to_mask(take)
+            if got & ~spares or got.bit_count() != count:
+                raise DealError(f"exchange: the dealer takes {count} of the spare cards, not "
+                                f"{CardSet(got).pretty() or 'none'}", code="exchange_cards",
+                                field="exchange")
+        self._hands[self.dealer] = hand & ~give | got
+        self._out = spares & ~got | give
+        self._exchanged = True

@@ -43,10 +43,10 @@ class Deal(TrumpAnnouncement):
     """
 
     __slots__ = (
-        "_announced", "_blind", "_cards", "_chooser", "_count", "_en_face", "_flags", "_hands",
-        "_history", "_leader", "_led", "_out", "_renonce", "_sides", "_step",
-        "_tricks_per_deal", "_trump", "_turn", "_win", "_win_seat", "_won", "dealer", "rules",
-        "seats",
+        "_announced", "_blind", "_cards", "_chooser", "_count", "_en_face", "_exchanged",
+        "_flags", "_hands", "_history", "_leader", "_led", "_out", "_renonce", "_sides",
+        "_spares_won", "_step", "_tricks_per_deal", "_trump", "_turn", "_win", "_win_seat",
+        "_won", "dealer", "rules", "seats",
     )
 
     def __init__(
@@ -68,6 +68,8 @@ class Deal(TrumpAnnouncement):
         self._sides = seat_sides(rules, dealer)
         self._hands = masks
         self._out = DECK_MASK & ~sum(masks)
+        self._spares_won = rules.spare_cards == "exchange"
+        self._exchanged = False
         self._chooser = dealer
         self._announced = self._blind = self._en_face = False
         self._trump = -1
@@ -145,7 +147,8 @@ class Deal(TrumpAnnouncement):
 
     @property
     def out_of_play(self) -> CardSet:
-        """The cards lying face up out of play (2 with 3 and 6 players)."""
+        """The spare cards (2 with 3 and 6 players): face up out of play, or with the French
+        exchange face down, won with the first trick."""
         return CardSet(self._out)
 
     # -- play --------------------------------------------------------------------------
@@ -282,6 +285,8 @@ class Deal(TrumpAnnouncement):
         seats = tuple((self._leader + i * self._step) % self.seats for i in range(self.seats))
         self._history.append((seats, tuple(cards), winner))
         self._won[side] |= sum(1 << c for c in cards)
+        if self._spares_won and len(self._history) == 1:
+            self._won[side] |= self._out  # French exchange: the first trick takes the spares
         self._count[side] += 1
         self._cards = []
         self._led = -1

@@ -52,6 +52,9 @@ class Player(Protocol):
     ) -> int:
         """A card index from ``legal``."""
 
+    # Optional, for the French 3-player exchange: ``choose_discards(hand, trump, rng)``, the
+    # mask of the 0-2 cards the dealer lays down (a player without it exchanges none).
+
 
 def random_card(legal: int, rng: random.Random) -> int:
     """A card index drawn uniformly from the non-empty mask ``legal``.
@@ -94,6 +97,17 @@ class RandomPlayer:
         2
         """
         return random_card(legal, rng)
+
+    def choose_discards(self, hand: int, trump: int, rng: random.Random) -> int:
+        """French 3-player exchange: 0, 1 or 2 cards of the hand, uniformly.
+
+        >>> RandomPlayer().choose_discards(0b1111, -1, random.Random(3)).bit_count() <= 2
+        True
+        """
+        give = 0
+        for _ in range(int(rng.random() * 3)):
+            give |= 1 << random_card(hand & ~give, rng)
+        return give
 
 
 def _is_master(card: int, seen: int) -> bool:
@@ -187,6 +201,24 @@ class HeuristicPlayer:
         if _is_master(top, seen):
             return top
         return lowest(winners) if mask_points(trick) >= 3 else _lowest_card(legal, trumps)
+
+    def choose_discards(self, hand: int, trump: int, rng: random.Random) -> int:
+        """French 3-player exchange: up to two plain 7s, 8s or 9s (no points), lowest first.
+
+        >>> from engine.cards import CardSet
+        >>> str(CardSet(HeuristicPlayer().choose_discards(
+        ...     CardSet.parse("7h 9s Js 10d Ac 8h 7c Kc 10h Ah").mask, 2, None)))
+        '7c 9s'
+        """
+        trumps = SUIT_MASKS[trump] if trump >= 0 else 0
+        blank = hand & ~trumps & (RANK_MASKS[0] | RANK_MASKS[1] | RANK_MASKS[2])
+        give = 0
+        for _ in range(2):
+            if blank:
+                card = _lowest_card(blank, 0)
+                give |= 1 << card
+                blank &= ~(1 << card)
+        return give
 
     def _lead(self, hand: int, trumps: int, seen: int) -> int:
         best, best_points = -1, -1

@@ -23,11 +23,13 @@ Doubling = Literal["none", "mee_tegen", "knock", "knock_back", "knock_unlimited"
 TiePolicy = Literal["single", "stacked"]
 RenoncePenalty = Literal["sixty", "flat30"]
 Direction = Literal["clockwise", "counterclockwise"]
+SpareCards = Literal["face_up", "exchange"]
 
 DOUBLINGS: tuple[str, ...] = ("none", "mee_tegen", "knock", "knock_back", "knock_unlimited")
 TIE_POLICIES: tuple[str, ...] = ("single", "stacked")
 RENONCE_PENALTIES: tuple[str, ...] = ("sixty", "flat30")
 DIRECTIONS: tuple[str, ...] = ("clockwise", "counterclockwise")
+SPARE_CARDS: tuple[str, ...] = ("face_up", "exchange")
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4, 6)
 #: Highest multiplier accepted with unlimited knocking (2**6): a sheet beyond it is a typo.
 MAX_UNLIMITED_DOUBLING = 64
@@ -48,6 +50,10 @@ class RuleSet:
     # Table (sections 2 and 8)
     players: int = 4
     direction: Direction = "clockwise"
+    # The 2 cards left over with 3 players (section 8): face up out of play, or the French
+    # variant: face down, the dealer may exchange 0-2 of them unseen after naming trump, and
+    # the side that wins the first trick adds them to its tricks (all 60 points in play).
+    spare_cards: SpareCards = "face_up"
     # Play obligations (section 5), each its own option
     follow_suit: bool = True
     beat_led_suit: bool = True  # rule 2: beat an opponent winning in the led suit
@@ -163,6 +169,10 @@ class RuleSet:
              "must_overtrump: over-trumping is a duty only where trumping is (must_trump)")
         need(not (self.en_face and self.players in (2, 3)),
              "en_face: passing the trump choice needs a partner at the table (4 or 6 players)")
+        need(self.spare_cards in SPARE_CARDS, f"spare_cards: must be one of {SPARE_CARDS}")
+        need(self.spare_cards == "face_up" or self.players == 3,
+             "spare_cards: exchanging the spare cards is the 3-player French variant "
+             "(players must be 3)")
 
     # -- derived facts ------------------------------------------------------------------
 
@@ -193,6 +203,16 @@ class RuleSet:
     def cards_out_of_play(self) -> int:
         """Cards lying out of play each deal: 2 with 3 and 6 players."""
         return 32 - self.cards_per_player * (4 if self.players == 2 else self.players)
+
+    @property
+    def cards_never_won(self) -> int:
+        """Cards no side can win: those lying out of play (none when the French exchange
+        gives the spare cards to the winner of the first trick).
+
+        >>> RuleSet(players=3).cards_never_won, RuleSet(players=3, spare_cards="exchange").cards_never_won
+        (2, 0)
+        """
+        return 0 if self.spare_cards == "exchange" else self.cards_out_of_play
 
     def combine(self, *multipliers: int) -> int:
         """Combine multipliers as this rule set says: multiply them, or add their excess.

@@ -24,7 +24,7 @@ from engine.deal import Deal
 from engine.errors import EngineError
 from engine.facts import DealFacts, Trick
 from engine.play import legal_mask, rule_flags
-from engine.players import PLAYERS, Player, RandomPlayer
+from engine.players import PLAYERS, Player, RandomPlayer, random_card
 from engine.rules import RuleSet
 from engine.table import deal_hands, seat_count, seat_sides
 
@@ -43,6 +43,8 @@ class SimulatedDeal:
     trump: str | None
     tricks: tuple[Trick, ...]
     facts: DealFacts
+    #: French 3-player exchange: the cards the dealer laid down and the spares taken.
+    exchange: tuple[CardSet, CardSet] | None = None
 
     @property
     def play(self) -> tuple[Card, ...]:
@@ -80,9 +82,10 @@ def _players(players: PlayersArg, seats: int) -> list[Player]:
 
 def _play_out(
     hands: list[int], leader: int, trump: int, table: tuple, choosers: list,
-    gone: int, rng: random.Random, record: list[int] | None,
+    gone: int, rng: random.Random, record: list[int] | None, spares: int = 0,
 ) -> tuple[list[int], list[int]]:
-    """Play every trick; return the cards and the tricks won by each side.
+    """Play every trick; return the cards and the tricks won by each side (the winner of
+    the first trick also takes ``spares``: the French 3-player exchange).
 
     ``choosers[seat]`` is a player's ``choose_card`` or None for a uniformly random legal
     card, drawn inline here (the benchmark's hot path) exactly as
@@ -119,7 +122,8 @@ def _play_out(
                 record.append(card)
             seat = (seat + step) % seats
         side = sides[win_seat]
-        won[side] |= trick
+        won[side] |= trick | spares
+        spares = 0
         count[side] += 1
         gone |= trick
         leader = win_seat
@@ -139,12 +143,34 @@ def _simulate(
     choosers = [None if isinstance(p, RandomPlayer) else p.choose_card for p in chosen]
     leader = (dealer + table[1]) % seats
     out = DECK_MASK & ~sum(hands)
-    won, count = _play_out(hands, leader, trump, table, choosers, out, rng, record)
+    exchange = None
+    if rules.spare_cards == "exchange":  # face down: nobody has seen them
+        exchange = _exchange(chosen[dealer], hands[dealer], out, trump, rng)
+        give, got = exchange
+        hands[dealer] = hands[dealer] & ~give | got
+        out = out & ~got | give
+        won, count = _play_out(hands, leader, trump, table, choosers, 0, rng, record, out)
+    else:
+        won, count = _play_out(hands, leader, trump, table, choosers, out, rng, record)
     bonus = rules.trick_bonus
     points = tuple(mask_points(won[side]) + (count[side] if bonus else 0) for side in (0, 1))
     all_tricks = 0 if count[0] == table[3] else 1 if count[1] == table[3] else None
     facts = DealFacts(suit_letter(trump), points, (count[0], count[1]), all_tricks)
-    return dealt, trump, facts
+    return dealt, trump, facts, exchange
+
+
+def _exchange(player: Player, hand: int, spares: int, trump: int,
+              rng: random.Random) -> tuple[int, int]:
+    """The dealer's exchange: the cards laid down, and as many spares taken blind."""
+    choose = getattr(player, "choose_discards", None)
+    give = choose(hand, trump, rng) if choose else 0
+    if give & ~hand or give.bit_count() > spares.bit_count():
+        raise EngineError(f"exchange: {type(player).__name__} laid down {CardSet(give)}",
+                          code="exchange_cards", field="exchange")
+    got = 0
+    for _ in range(give.bit_count()):
+        got |= 1 << random_card(spares & ~got, rng)
+    return give, got
 
 
 def simulate_facts(
@@ -184,9 +210,12 @@ def simulate_deal(
     """
     rules = RuleSet.coerce(rules)
     record: list[int] = []
-    dealt, trump, fast_facts = _simulate(random.Random(seed), rules, dealer, players, record)
+    dealt, trump, fast_facts, exchange = _simulate(random.Random(seed), rules, dealer, players,
+                                                   record)
     deal = Deal(dealt, dealer, rules)
     deal.announce(suit_letter(trump))
+    if exchange is not None:
+        deal.exchange(exchange[0], take=exchange[1])
     for card in record:
         deal.play(Card.from_index(card))
     facts = deal.facts()
@@ -195,4 +224,5 @@ def simulate_deal(
     return SimulatedDeal(
         seed=seed, rules=rules, dealer=dealer, hands=tuple(CardSet(h) for h in dealt),
         out_of_play=deal.out_of_play, trump=deal.trump, tricks=deal.tricks, facts=facts,
+        exchange=None if exchange is None else (CardSet(exchange[0]), CardSet(exchange[1])),
     )

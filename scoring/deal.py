@@ -196,16 +196,19 @@ def points_in_play(rules: RuleSet | str | None = None) -> tuple[int, int]:
     """The lowest and highest total the two sides' points may add up to under ``rules``.
 
     60 with 32 cards in play; 68 with the trick bonus (one point per trick); with 3 or 6
-    players the 2 cards out of play hold 0 to 10 card points, so 50 to 60.
+    players the 2 cards out of play hold 0 to 10 card points, so 50 to 60 (60 again with the
+    French exchange, where the winner of the first trick takes the spare cards).
 
     >>> points_in_play("house"), points_in_play(RuleSet(trick_bonus=True))
     ((60, 60), (68, 68))
     >>> points_in_play(RuleSet.preset("pagat").replace(players=3))
     (50, 60)
+    >>> points_in_play(RuleSet(players=3, spare_cards="exchange"))  # the spares are won too
+    (60, 60)
     """
     rules = as_rules(rules)
     bonus = rules.tricks_per_deal if rules.trick_bonus else 0
-    out = sum(_CARD_POINTS_DESC[: rules.cards_out_of_play])
+    out = sum(_CARD_POINTS_DESC[: rules.cards_never_won])
     return DECK_POINTS - out + bonus, DECK_POINTS + bonus
 
 
