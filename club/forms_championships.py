@@ -7,6 +7,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Championship, Player, RuleSet, Stage
+from club.services.rulesets import CHAMPIONSHIP_PLAYERS
 from scoring import METRICS, MatchError, MatchFormat
 
 FORMAT_KINDS = [
@@ -39,6 +40,15 @@ class ChampionshipForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["rule_set"].queryset = RuleSet.objects.filter(Q(club=None) | Q(club=club))
         self.fields["rule_set"].initial = RuleSet.objects.filter(club=None, preset="house").first()
+
+    def clean_rule_set(self):
+        rule_set = self.cleaned_data["rule_set"]
+        players = rule_set.rules().players if rule_set else CHAMPIONSHIP_PLAYERS
+        if players != CHAMPIONSHIP_PLAYERS:
+            raise forms.ValidationError(
+                _("Championships are played at tables of four: this rule set is for "
+                  "%(players)d players."), params={"players": players})
+        return rule_set
 
     def clean(self):
         data = super().clean()

@@ -16,6 +16,10 @@ OPTIONS = {
     "players": (_("players"), _("4: two partnerships, partners opposite. 2: each plays a hand "
                                 "and a dummy partner. 3: the dealer alone against two, 10 cards "
                                 "each, 2 out of play. 6: two sides of three, 5 cards each.")),
+    "spare_cards": (_("the 2 spare cards (3 players)"), _(
+        "face up: they lie out of play, 50 to 60 card points are in play. Exchange (French): "
+        "face down; after naming trump the dealer may swap 0, 1 or 2 cards with them unseen, "
+        "and the side that wins the first trick takes them: all 60 points are in play.")),
     "direction": (_("direction of play"), _("Play and the deal go round clockwise (Flemish) or "
                                             "counter-clockwise (French).")),
     "follow_suit": (_("follow suit"), _("A player must play the suit led when they can.")),
@@ -65,6 +69,8 @@ OPTIONS = {
 CHOICES = {
     "players": [(2, "2"), (3, "3"), (4, "4"), (6, "6")],
     "direction": [("clockwise", _("clockwise")), ("counterclockwise", _("counter-clockwise"))],
+    "spare_cards": [("face_up", _("face up, out of play")),
+                    ("exchange", _("exchange with the dealer, won with the first trick"))],
     "doubling": [("none", _("none")), ("mee_tegen", _("mee / tegen (x2 / x4)")),
                  ("knock", _("knocking (x2)")), ("knock_back", _("knocking with knock-back (x4)")),
                  ("knock_unlimited", _("unlimited knocking"))],

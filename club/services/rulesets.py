@@ -8,6 +8,17 @@ from django.utils.translation import gettext as _
 from club.models import RuleSet
 from engine.rules import RuleSet as EngineRuleSet
 
+#: Championships are played at tables of four (the sheets, draws and PDFs are for four).
+CHAMPIONSHIP_PLAYERS = 4
+
+
+class RuleSetRefused(ValueError):
+    """An edit the rule set's use does not allow; ``field`` names the option."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
 
 def _free_name(club, name: str) -> str:
     taken = set(RuleSet.objects.filter(club=club).values_list("name", flat=True))
@@ -38,6 +49,10 @@ def save_rule_set(rule_set: RuleSet, name: str, rules: EngineRuleSet) -> tuple[R
         copy = RuleSet.objects.create(club=rule_set.club, preset=rule_set.preset,
                                       name=_free_name(rule_set.club, name), options=options)
         return copy, True
+    if rules.players != CHAMPIONSHIP_PLAYERS and rule_set.championships.exists():
+        raise RuleSetRefused("players", _(
+            "Championships use this rule set, and they are played at tables of four: keep 4 "
+            "players, or make a copy of the rule set for other tables."))
     if name != rule_set.name:
         rule_set.name = _free_name(rule_set.club, name)
     rule_set.options = options

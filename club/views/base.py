@@ -29,6 +29,14 @@ class ClubEditMixin(LoginRequiredMixin):
         return super().get_context_data(**kwargs)
 
 
+class RefusedIs400:
+    """A form view that answers a refused form with 400 (the page, the messages next to
+    the fields), so that clients and tests can tell a refusal from a page."""
+
+    def form_invalid(self, form):
+        return self.render_to_response(self.get_context_data(form=form), status=400)
+
+
 class ExportableTableMixin(ExportMixin, SingleTableMixin):
     """A django-tables2 table, sortable and paginated, exportable as CSV and XLSX."""
 

@@ -20,7 +20,7 @@ from club.models import Championship, Entry, Round, Stage, Table, can_edit_club
 from club.selectors.rounds import round_page
 from club.services import championships as service
 from club.services import draws
-from club.views.base import ClubEditMixin
+from club.views.base import ClubEditMixin, RefusedIs400
 
 
 def championship_for(request, pk: int, *, edit: bool = False) -> Championship:
@@ -59,7 +59,7 @@ class ChampionshipView(View):
         return kwargs["pk"]
 
 
-class ChampionshipCreateView(ClubEditMixin, CreateView):
+class ChampionshipCreateView(ClubEditMixin, RefusedIs400, CreateView):
     form_class = ChampionshipForm
     template_name = "club/form.html"
 

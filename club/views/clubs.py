@@ -17,7 +17,7 @@ from club.models import Club, ClubRole, Membership, Pair, Player, can_edit_club
 from club.selectors.results import results_of_player
 from club.services.players import add_player_to_club, import_players_csv
 from club.tables import ClubTable, MemberTable, PairTable
-from club.views.base import ClubEditMixin, ExportableTableMixin
+from club.views.base import ClubEditMixin, ExportableTableMixin, RefusedIs400
 
 
 class ClubListView(ExportableTableMixin, ListView):
@@ -57,7 +57,7 @@ class ClubDetailView(ExportableTableMixin, DetailView):
         return self.render_to_response(self.get_context_data(object=self.object))
 
 
-class ClubCreateView(LoginRequiredMixin, CreateView):
+class ClubCreateView(LoginRequiredMixin, RefusedIs400, CreateView):
     model = Club
     form_class = ClubForm
     template_name = "club/form.html"
@@ -73,7 +73,7 @@ class ClubCreateView(LoginRequiredMixin, CreateView):
         return super().get_context_data(title=_("New club"), **kwargs)
 
 
-class ClubUpdateView(ClubEditMixin, UpdateView):
+class ClubUpdateView(ClubEditMixin, RefusedIs400, UpdateView):
     model = Club
     form_class = ClubForm
     template_name = "club/form.html"
@@ -83,7 +83,7 @@ class ClubUpdateView(ClubEditMixin, UpdateView):
         return super().get_context_data(title=_("Edit %(club)s") % {"club": self.club}, **kwargs)
 
 
-class PlayerAddView(ClubEditMixin, FormView):
+class PlayerAddView(ClubEditMixin, RefusedIs400, FormView):
     form_class = PlayerForm
     template_name = "club/form.html"
 
@@ -98,7 +98,7 @@ class PlayerAddView(ClubEditMixin, FormView):
                                         **kwargs)
 
 
-class MembershipUpdateView(ClubEditMixin, UpdateView):
+class MembershipUpdateView(ClubEditMixin, RefusedIs400, UpdateView):
     form_class = MembershipForm
     template_name = "club/form.html"
 
@@ -114,7 +114,7 @@ class MembershipUpdateView(ClubEditMixin, UpdateView):
             title=_("Membership of %(player)s") % {"player": self.object.player}, **kwargs)
 
 
-class PairCreateView(ClubEditMixin, CreateView):
+class PairCreateView(ClubEditMixin, RefusedIs400, CreateView):
     form_class = PairForm
     template_name = "club/form.html"
 
@@ -144,7 +144,7 @@ class PlayerDetailView(DetailView):
         return ctx
 
 
-class PlayerUpdateView(LoginRequiredMixin, UpdateView):
+class PlayerUpdateView(LoginRequiredMixin, RefusedIs400, UpdateView):
     model = Player
     form_class = PlayerForm
     template_name = "club/form.html"
@@ -161,7 +161,7 @@ class PlayerUpdateView(LoginRequiredMixin, UpdateView):
         return super().get_context_data(title=_("Edit %(player)s") % {"player": self.object}, **kwargs)
 
 
-class PlayerImportView(ClubEditMixin, FormView):
+class PlayerImportView(ClubEditMixin, RefusedIs400, FormView):
     form_class = CsvImportForm
     template_name = "club/import.html"
 

@@ -11,7 +11,7 @@ from django.views import View
 
 from club.forms_rules import CHOICES, OPTIONS, RuleSetForm
 from club.models import Club, RuleSet, can_edit_club
-from club.services.rulesets import copy_rule_set, save_rule_set
+from club.services.rulesets import RuleSetRefused, copy_rule_set, save_rule_set
 from club.views.base import ClubEditMixin
 
 
@@ -78,7 +78,12 @@ class RuleSetEditView(View):
         form = RuleSetForm(request.POST)
         if not form.is_valid():
             return self.render(form, status=400)
-        saved, copied = save_rule_set(self.rule_set, form.cleaned_data["name"], form.engine_rules)
+        try:
+            saved, copied = save_rule_set(self.rule_set, form.cleaned_data["name"],
+                                          form.engine_rules)
+        except RuleSetRefused as refused:
+            form.add_error(refused.field, str(refused))
+            return self.render(form, status=400)
         if copied:
             messages.warning(request, _("“%(old)s” has recorded deals, so it stays as it was: your "
                                         "changes are saved as “%(new)s”.")

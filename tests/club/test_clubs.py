@@ -62,7 +62,7 @@ def test_add_player_and_membership(org_client, club_a):
     # the same member number twice is refused with a message naming the field
     response = org_client.post(reverse("club-player-add", args=[club_a.slug]),
                                {"last_name": "Other", "first_name": "X", "member_number": "A1"})
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "member_number" in response.context["form"].errors
     assert Player.objects.count() == 1
 
@@ -86,7 +86,7 @@ def test_pair_needs_two_different_members(org_client, club_a):
         Membership.objects.create(club=club_a, player=p)
     url = reverse("club-pair-add", args=[club_a.slug])
     response = org_client.post(url, {"first": p1.pk, "second": p1.pk, "name": ""})
-    assert response.status_code == 200 and "second" in response.context["form"].errors
+    assert response.status_code == 400 and "second" in response.context["form"].errors
     assert org_client.post(url, {"first": p1.pk, "second": p2.pk, "name": "AB"}).status_code == 302
     assert Pair.objects.get().players_label == "a A & b B"
 

@@ -79,3 +79,40 @@ def test_presets_and_other_clubs_rule_sets_cannot_be_edited(org_client, club_a):
     assert client.get(reverse("ruleset-edit", args=[other.pk])).status_code == 302
     page = client.get(reverse("ruleset-detail", args=[other.pk])).content.decode()
     assert "en face" in page and "counter-clockwise" in page and "knocking (x2)" in page
+
+
+def test_the_french_three_player_exchange_is_an_option_of_the_form(org_client, club_a):
+    copy = RuleSet.objects.create(club=club_a, name="Met drie", options=PRESETS["pagat"].to_dict())
+    edit = reverse("ruleset-edit", args=[copy.pk])
+    assert "spare cards" in org_client.get(edit).content.decode()
+    response = org_client.post(edit, form_data(copy, spare_cards="exchange"))  # still 4 players
+    assert response.status_code == 400
+    assert "spare_cards" in response.context["form"].errors
+    response = org_client.post(edit, form_data(copy, players=3, spare_cards="exchange"))
+    assert response.status_code == 302
+    copy.refresh_from_db()
+    assert (copy.rules().players, copy.rules().spare_cards) == (3, "exchange")
+    page = org_client.get(reverse("ruleset-detail", args=[copy.pk])).content.decode()
+    assert "won with the first trick" in page
+
+
+def test_a_rule_set_a_championship_uses_stays_for_four_players(org_client, club_a):
+    own = RuleSet.objects.create(club=club_a, name="Ours", options=PRESETS["house"].to_dict())
+    make_championship(club_a, entries=4, rules=own)
+    response = org_client.post(reverse("ruleset-edit", args=[own.pk]), form_data(own, players=3))
+    assert response.status_code == 400
+    assert "tables of four" in response.context["form"].errors["players"][0]
+    own.refresh_from_db()
+    assert own.rules().players == 4
+
+
+def test_a_championship_needs_a_rule_set_for_four_players(org_client, club_a):
+    three = RuleSet.objects.create(club=club_a, name="Drie",
+                                   options=PRESETS["pagat"].replace(players=3).to_dict())
+    response = org_client.post(reverse("championship-create", args=[club_a.slug]), {
+        "name": "Drie man", "season": "2026-2027", "rule_set": three.pk,
+        "entry_type": "individual", "draw_method": "random", "bye_scoring": "average_win",
+        "format_kind": "one_game", "rank_1": "match_points"})
+    assert response.status_code == 400
+    assert "this rule set is for 3 players" in response.context["form"].errors["rule_set"][0]
+    assert not club_a.championships.exists()
