@@ -18,5 +18,7 @@ class UserBackend(ModelBackend):
             pk = model._meta.pk.to_python(user_id)
         except ValidationError:
             return None
+        if not isinstance(pk, int) or not -(2**63) <= pk < 2**63:
+            return None  # no such row (the ORM answers out-of-range ids the same way)
         users = fetch(model, pk=pk)
         return users[0] if users and self.user_can_authenticate(users[0]) else None

@@ -67,6 +67,7 @@ def test_the_user_backend_loads_the_user_and_refuses_inactive_or_bad_ids():
     assert loaded.get_session_auth_hash() == user.get_session_auth_hash()
     assert UserBackend().get_user("not a number") is None
     assert UserBackend().get_user(str(user.pk + 99)) is None
+    assert UserBackend().get_user(str(2**70)) is None  # beyond any integer column
     user.is_active = False
     user.save()
     assert UserBackend().get_user(str(user.pk)) is None
