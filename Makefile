@@ -21,6 +21,7 @@ run: install
 	@$(BIN)/python manage.py runserver 127.0.0.1:8000
 
 test: install
+	@./.ci/install-system-deps --browser
 	@$(BIN)/python -m pytest -q
 
 lint: install

@@ -119,8 +119,16 @@
   sync();
 
   var target = document.getElementById("entry");
+  function focusEntry() {
+    if (points.disabled || (document.activeElement && document.activeElement !== document.body)) return;
+    points.focus({ preventScroll: location.hash !== "#entry" });
+    points.select();
+  }
   if (target && (location.hash === "#entry" || form.dataset.number !== "0" || !location.hash)) {
-    if (!points.disabled) { points.focus({ preventScroll: location.hash !== "#entry" }); points.select(); }
+    focusEntry();
+    // After saving, the browser settles the page (the #entry fragment, the restored focus)
+    // once loaded, which can drop the focus again: put the cursor back for the next deal.
+    window.addEventListener("load", focusEntry);
   }
   if (form.querySelector(".error:not(.live)") || points.value !== "") schedule();
 })();

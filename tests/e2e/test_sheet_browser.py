@@ -1,0 +1,91 @@
+"""The score sheet in a browser, as a scorer types it: the points box has the focus, a
+letter names the trump, the other side's points fill themselves in, the live figures come
+from the server's preview as you type, Enter saves, and the next deal is ready at once.
+Also the same page in a phone-sized window: nothing sticks out sideways."""
+
+from __future__ import annotations
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from club.models import Deal
+from tests.club.test_sheet_support import sheet_table
+from tests.factories import make_user
+
+pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+
+
+def wait(driver, condition, seconds: float = 10):
+    return WebDriverWait(driver, seconds).until(lambda d: condition(d))
+
+
+def score_text(driver) -> str:
+    return driver.find_element(By.ID, "entry-score").text
+
+
+@pytest.fixture
+def table():
+    return sheet_table(make_user("scorer"))
+
+
+def open_sheet(logged_in, live_server, table):
+    driver = logged_in(table.round.stage.championship.club.roles.first().user)
+    driver.get(f"{live_server.url}/tables/{table.pk}/sheet/")
+    wait(driver, lambda d: d.find_element(By.ID, "entry-form"))
+    return driver
+
+
+def test_a_deal_in_a_few_keystrokes_and_enter(logged_in, live_server, table):
+    driver = open_sheet(logged_in, live_server, table)
+    # the cursor waits in the points box
+    wait(driver, lambda d: d.switch_to.active_element.get_attribute("name") == "points")
+    points = driver.switch_to.active_element
+    points.send_keys("h38")
+    wait(driver, lambda d: "8 – 0" in score_text(d))  # the server's preview: 38 - 30 = 8
+    assert driver.find_element(By.NAME, "points_other").get_attribute("value") == "22"
+    assert driver.find_element(By.CSS_SELECTOR, "input[name=trump][value=h]").is_selected()
+    points.send_keys(Keys.ENTER)
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "tr.deal"))
+    deal = Deal.objects.get(table=table)
+    assert (deal.number, deal.trump, deal.points, deal.points_other) == (1, "h", 38, 22)
+
+    # the next deal: focus back in the points box, the next dealer chosen
+    wait(driver, lambda d: d.switch_to.active_element.get_attribute("name") == "points")
+    points = driver.switch_to.active_element
+    dealer = driver.find_element(By.NAME, "dealer")
+    assert dealer.get_attribute("value") == str((table.first_dealer + 1) % 4)
+    points.send_keys("n25")  # no trump (x2): the other side scores (35 - 30) x 2
+    wait(driver, lambda d: "0 – 10" in score_text(d) and "8 – 10" in score_text(d))
+    points.send_keys(Keys.ENTER)
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "tr.deal")) == 2)
+    assert list(Deal.objects.filter(table=table).values_list("trump", "points")) == [
+        ("h", 38), ("", 25)]
+
+
+def test_a_refusal_shows_next_to_the_points_while_typing(logged_in, live_server, table):
+    driver = open_sheet(logged_in, live_server, table)
+    wait(driver, lambda d: d.switch_to.active_element.get_attribute("name") == "points")
+    points = driver.switch_to.active_element
+    points.send_keys("h70")  # more than the 60 card points in play
+    live = driver.find_element(By.ID, "entry-live-error")
+    wait(driver, lambda d: live.is_displayed() and "60" in live.text)
+    assert score_text(driver) == ""
+    points.send_keys(Keys.ENTER)
+    refusal = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "p.error[data-for]"))
+    assert "60" in refusal[0].text
+    assert not Deal.objects.filter(table=table).exists()
+
+
+def test_the_sheet_fits_a_phone(logged_in, live_server, table):
+    driver = open_sheet(logged_in, live_server, table)
+    driver.set_window_size(390, 844)
+    driver.get(f"{live_server.url}/tables/{table.pk}/sheet/")
+    width = driver.execute_script("return window.innerWidth")
+    assert driver.execute_script("return document.documentElement.scrollWidth") <= width
+    for name in ("points", "points_other"):
+        box = driver.find_element(By.NAME, name).rect
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, (name, box, width)
+    save = driver.find_element(By.CSS_SELECTOR, "button.e-save").rect
+    assert save["x"] + save["width"] <= width
