@@ -89,3 +89,20 @@ def test_the_sheet_fits_a_phone(logged_in, live_server, table):
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, (name, box, width)
     save = driver.find_element(By.CSS_SELECTOR, "button.e-save").rect
     assert save["x"] + save["width"] <= width
+
+
+def test_players_enter_their_own_table_on_a_phone_with_its_code(browser, live_server):
+    table = sheet_table(make_user("organiser"), self_entry=True)
+    browser.set_window_size(390, 844)
+    browser.get(f"{live_server.url}/sheet/{table.code}/")  # nobody logged in: the code is enough
+    wait(browser, lambda d: d.switch_to.active_element.get_attribute("name") == "points")
+    points = browser.switch_to.active_element
+    points.send_keys("d41")
+    wait(browser, lambda d: "11 – 0" in score_text(d))
+    points.send_keys(Keys.ENTER)
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "tr.deal"))
+    deal = Deal.objects.get(table=table)
+    assert (deal.trump, deal.points, deal.entered_by_id) == ("d", 41, None)
+    assert table.changes.get().by_code
+    width = browser.execute_script("return window.innerWidth")
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= width
