@@ -165,7 +165,11 @@ def main() -> None:
         server.wait(10)
     print(f"ratio: {args.clients} clients / 1 client = {many / one:.2f}x; "
           f"{args.clients} clients over HTTP / in-process service = {many / base:.2f}x")
-    print(f"target 300 entries/s: {'met' if many >= 300 else 'NOT met'} ({many:.0f}/s)")
+    if connection.vendor == "postgresql":
+        print(f"target 300 entries/s: {'met' if many >= 300 else 'NOT met'} ({many:.0f}/s)")
+    else:  # the embedded default: one writer at a time, no server process to share the CPU
+        print(f"target 300 entries/s is for PostgreSQL (set DATABASE_URL); on "
+              f"{connection.vendor}: {many:.0f}/s")
 
 
 if __name__ == "__main__":
