@@ -316,3 +316,9 @@ def test_a_bye_has_no_sheet_to_enter(org_client, table):
     assert response.status_code == 400
     assert "A bye has no score sheet" in response.content.decode()
     assert snapshot(table) == before
+
+
+def test_the_sheet_names_the_championships_rule_set(org_client, table):
+    rule_set = table.round.stage.championship.rule_set
+    page = org_client.get(url(table)).content.decode()
+    assert f"· {rule_set.name} ·" in page and rule_set.name != rule_set.rules().name
