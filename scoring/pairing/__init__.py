@@ -7,8 +7,8 @@ round's previous draws (their number gives the round number; the scorer-stays mo
 reads the last ones); ``options`` is checked against the method's defaults. Bad input
 raises :class:`DrawError` (a ``ValueError`` with ``field`` and ``code``).
 
-Fixed pairs: ``random``, ``round_robin``, ``swiss``. Individual events: ``individual``,
-``scorer_stays``.
+Fixed pairs: ``random``, ``round_robin``, ``swiss``, ``poules``. Individual events:
+``individual``, ``scorer_stays``.
 
 >>> players = [Entry(i) for i in range(8)]
 >>> first = draw(players, "individual", seed=11)
@@ -56,6 +56,7 @@ from .fixed import (
     start_numbers,
 )
 from .individual import draw_individual, draw_scorer_stays, table_plan
+from .poules import draw_poules, poule_label, poule_map, poule_sizes
 
 Generator = Callable[..., Draw]
 
@@ -66,8 +67,9 @@ METHODS: dict[str, Generator] = {
     "swiss": draw_swiss,
     "individual": draw_individual,
     "scorer_stays": draw_scorer_stays,
+    "poules": draw_poules,
 }
-FIXED_PAIR_METHODS = ("random", "round_robin", "swiss")
+FIXED_PAIR_METHODS = ("random", "round_robin", "swiss", "poules")
 INDIVIDUAL_METHODS = ("individual", "scorer_stays")
 
 
@@ -87,7 +89,7 @@ def draw(
     >>> draw([], "lottery")
     Traceback (most recent call last):
     ...
-    scoring.pairing.base.DrawError: unknown draw method 'lottery' (known: individual, random, round_robin, scorer_stays, swiss)
+    scoring.pairing.base.DrawError: unknown draw method 'lottery' (known: individual, poules, random, round_robin, scorer_stays, swiss)
     """
     generator = METHODS.get(method)
     if generator is None:
@@ -151,10 +153,14 @@ __all__ = [
     "check_draw",
     "draw",
     "draw_individual",
+    "draw_poules",
     "draw_random",
     "draw_round_robin",
     "draw_scorer_stays",
     "draw_swiss",
+    "poule_label",
+    "poule_map",
+    "poule_sizes",
     "record_round",
     "start_numbers",
     "table_plan",

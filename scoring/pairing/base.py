@@ -144,6 +144,7 @@ class DrawTable:
     seats: tuple[Hashable, ...]
     flags: frozenset[str] = frozenset()
     entry_flags: tuple[tuple[Hashable, str], ...] = ()
+    group: str = ""  # the poule the table plays in (the poules method), else empty
 
     @property
     def sides(self) -> tuple[tuple[Hashable, ...], tuple[Hashable, ...]]:
@@ -216,6 +217,8 @@ class Draw:
         lines = []
         for table in self.tables:
             text = f"table {table.number}: " + " - ".join(str(s) for s in table.seats)
+            if table.group:
+                text += f" (poule {table.group})"
             reasons = [FLAG_TEXT[f] for f in sorted(table.flags)]
             reasons += [f"{eid} {FLAG_TEXT[f]}" for eid, f in table.entry_flags]
             lines.append(text + "".join(f"; {r}" for r in reasons))
