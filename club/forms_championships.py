@@ -5,8 +5,10 @@ from __future__ import annotations
 from django import forms
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from club.models import Championship, Player, RuleSet, Stage
+from club.services.championships import draw_method_refusal
 from club.services.rulesets import CHAMPIONSHIP_PLAYERS
 from scoring import METRICS, MatchError, MatchFormat
 
@@ -67,12 +69,9 @@ class ChampionshipForm(forms.ModelForm):
             self.add_error("rank_2", _("Each ranking metric may appear once."))
         data["ranking_order"] = order
         entry_type, method = data.get("entry_type"), data.get("draw_method")
-        if entry_type == Championship.EntryType.PAIRS and method == Championship.DrawMethod.SCORER_STAYS:
-            self.add_error("draw_method", _("The scorer-stays movement is for individual events."))
-        if entry_type == Championship.EntryType.INDIVIDUAL and method in (
-                Championship.DrawMethod.SWISS, Championship.DrawMethod.ROUND_ROBIN):
-            self.add_error("draw_method", _("Individual events draw at random or with the "
-                                            "scorer-stays movement."))
+        refusal = method and draw_method_refusal(Championship(entry_type=entry_type), method)
+        if refusal:
+            self.add_error("draw_method", refusal)
         return data
 
 
@@ -125,6 +124,9 @@ class AdvanceForm(forms.Form):
                              initial=Stage.Kind.FINAL)
     advance = forms.ChoiceField(label=_("who goes on"), choices=Stage.Advance.choices)
     advance_count = forms.IntegerField(label=_("how many"), required=False, min_value=2)
+    draw_method = forms.ChoiceField(
+        label=pgettext_lazy("how tables are drawn", "draw"), required=False,
+        choices=[("", _("as the championship"))] + Championship.DrawMethod.choices)
 
 
 class SubstituteForm(forms.Form):

@@ -28,6 +28,7 @@ class Championship(models.Model):
         ROUND_ROBIN = "round_robin", _("round robin")
         SWISS = "swiss", _("Swiss (by current standing)")
         SCORER_STAYS = "scorer_stays", _("scorer stays (individual movement)")
+        POULES = "poules", _("poules of four (each pair meets its poule once)")
 
     class ByeScoring(models.TextChoices):
         AVERAGE = "average_win", _("a win with the average result of the other tables")
@@ -94,6 +95,7 @@ class Stage(models.Model):
     class Advance(models.TextChoices):
         TOP_N = "top_n", _("the best N by the ranking order")
         TABLE_WINNERS = "table_winners", _("the table winners")
+        POULE_WINNERS = "poule_winners", _("the poule winners, then the best runners-up")
 
     championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="stages",
                                      verbose_name=_("championship"))
@@ -103,6 +105,9 @@ class Stage(models.Model):
     advance = models.CharField(_("who goes on"), max_length=14, choices=Advance.choices,
                                default=Advance.TOP_N)
     advance_count = models.PositiveIntegerField(_("how many go on"), null=True, blank=True)
+    draw_method = models.CharField(pgettext_lazy("how tables are drawn", "draw"), max_length=16,
+                                   choices=Championship.DrawMethod.choices, blank=True,
+                                   help_text=_("Empty: the championship's draw."))
 
     class Meta:
         ordering = ["championship_id", "number"]

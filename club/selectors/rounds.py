@@ -8,6 +8,9 @@ from django.utils.translation import gettext_lazy as _
 
 from club.models import MatchResult, Round, Seat, Table
 
+#: A table's flag naming its poule (written by the draw service): "poule:A".
+POULE_FLAG = "poule:"
+
 FLAG_LABELS = {
     "bye": _("bye"),
     "repeat_bye": _("second bye: everyone left had one"),
@@ -30,6 +33,7 @@ class TableView:
     sides: list[list[Seat]] = field(default_factory=lambda: [[], []])
     flags: list[str] = field(default_factory=list)
     results: dict[int, MatchResult] = field(default_factory=dict)
+    poule: str = ""
 
     @property
     def lines(self) -> list[tuple[list[Seat], MatchResult | None]]:
@@ -61,7 +65,9 @@ def round_page(rnd: Round) -> RoundPage:
                    for s in side}
     for tv in tables.values():
         for flag in tv.table.flags:
-            if ":" in flag:
+            if flag.startswith(POULE_FLAG):
+                tv.poule = flag.removeprefix(POULE_FLAG)
+            elif ":" in flag:
                 entry_id, code = flag.split(":", 1)
                 name = entry_names.get(int(entry_id)) if entry_id.isdigit() else entry_id
                 tv.flags.append(f"{name}: {FLAG_LABELS.get(code, code)}")

@@ -101,11 +101,27 @@ def substitute(entry: Entry, player: Player) -> Entry:
     return sub
 
 
+def draw_method_refusal(championship: Championship, method: str) -> str | None:
+    """Why ``method`` cannot draw this championship's entries, or None when it can."""
+    Method = Championship.DrawMethod
+    if not championship.is_individual and method == Method.SCORER_STAYS:
+        return _("The scorer-stays movement is for individual events.")
+    if championship.is_individual and method in (Method.SWISS, Method.ROUND_ROBIN, Method.POULES):
+        return _("Individual events draw at random or with the scorer-stays movement.")
+    return None
+
+
 @transaction.atomic
-def advance(stage: Stage, *, kind: str, advance: str, count: int | None = None) -> Stage:
+def advance(stage: Stage, *, kind: str, advance: str, count: int | None = None,
+            draw_method: str = "") -> Stage:
     """Open the next stage with the best entries of ``stage``: the top ``count`` by the
-    ranking order, or the winners of the tables of the stage's last round."""
+    ranking order, the winners of the tables of the stage's last round, or the poule
+    winners and then the best runners-up (``count`` in all). ``draw_method`` draws the next
+    stage (empty: the championship's)."""
     championship = stage.championship
+    refusal = draw_method and draw_method_refusal(championship, draw_method)
+    if refusal:
+        raise ChampionshipError(refusal, field="draw_method")
     rounds = list(stage.rounds.all())
     if not rounds or any(r.status != Round.Status.CLOSED for r in rounds):
         raise ChampionshipError(_("Close every round of this stage before advancing."))
@@ -118,11 +134,14 @@ def advance(stage: Stage, *, kind: str, advance: str, count: int | None = None) 
         active = set(stage.entries.filter(active=True).values_list("pk", flat=True))
         rows = standings_page(championship, stage).rows
         chosen = [row.entry for row in rows if row.entry in active][:count]
+    elif advance == Stage.Advance.POULE_WINNERS:
+        chosen = poule_winners(championship, stage, count)
     else:
         chosen = table_winners(championship, stage, max(rounds, key=lambda r: r.number))
     if len(chosen) < 2:
         raise ChampionshipError(_("Fewer than two entries would go on."), field="advance_count")
-    nxt = Stage.objects.create(championship=championship, number=stage.number + 1, kind=kind)
+    nxt = Stage.objects.create(championship=championship, number=stage.number + 1, kind=kind,
+                               draw_method=draw_method)
     stage.advance, stage.advance_count = advance, count
     stage.save(update_fields=["advance", "advance_count"])
     nxt.entries.add(*chosen)
@@ -144,6 +163,34 @@ def table_winners(championship: Championship, stage: Stage, rnd: Round) -> list[
         won = [e for e, r in results.items() if r == MatchResult.Result.WIN] or list(results)
         chosen.append(min(won, key=lambda e: place.get(e, len(place))))
     return chosen
+
+
+def poule_winners(championship: Championship, stage: Stage, count: int | None) -> list[int]:
+    """The best-placed entry of each poule (in the stage's ranking order), then the best
+    runners-up until ``count`` go on."""
+    from club.services.draws import stage_poules
+
+    poules = stage_poules(stage)
+    if not poules:
+        raise ChampionshipError(_("This stage was not played in poules."), field="advance")
+    groups = len(set(poules.values()))
+    if not count or count < groups:
+        raise ChampionshipError(
+            _("At least the %(n)d poule winners go on: say how many in all.") % {"n": groups},
+            field="advance_count")
+    active = set(stage.entries.filter(active=True).values_list("pk", flat=True))
+    ranked = [row.entry for row in standings_page(championship, stage).rows
+              if row.entry in active and row.entry in poules]
+    places: dict[str, list[int]] = {}
+    for entry in ranked:  # best first: each poule's list is in its own order
+        places.setdefault(poules[entry], []).append(entry)
+    winners = [e for e in ranked if places[poules[e]][0] == e]
+    runners_up = [e for e in ranked if len(places[poules[e]]) > 1 and places[poules[e]][1] == e]
+    if count > len(winners) + len(runners_up):
+        raise ChampionshipError(
+            _("Only %(n)d poule winners and runners-up can go on.")
+            % {"n": len(winners) + len(runners_up)}, field="advance_count")
+    return (winners + runners_up)[:count]
 
 
 def pairs_available(championship: Championship):

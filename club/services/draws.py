@@ -15,9 +15,10 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from club.models import Championship, Entry, MatchResult, Round, Seat, Stage, Table
+from club.selectors.rounds import POULE_FLAG
 from club.selectors.standings import results_changed, standings_page
 from scoring import pairing
-from scoring.pairing.base import Draw, DrawError, DrawTable
+from scoring.pairing.base import Bye, Draw, DrawError, DrawTable
 from scoring.pairing.base import Entry as DrawEntry
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -29,6 +30,25 @@ class RoundError(ValueError):
     def __init__(self, message: str, field: str | None = None):
         super().__init__(message)
         self.field = field
+
+
+def draw_refusal(error: DrawError) -> str:
+    """The organiser's words for a draw that cannot be made (scoring.pairing's own message,
+    in English, for the codes a page cannot cause)."""
+    messages = {
+        "round_robin_complete": _("Every round of the round robin has been played: advance "
+                                  "to the next stage."),
+        "round_robin_full": _("More entries than the round robin has places: a late entry "
+                              "cannot join it."),
+        "poule_count": _("These pairs cannot be split into poules of three or four (5 pairs "
+                         "cannot): choose another draw for this stage."),
+        "poule_late_entry": _("The poules were drawn at the first round: a pair that joined "
+                              "later cannot play in them."),
+        "poules_complete": _("Every round of the poules has been played: advance the poule "
+                             "winners to the next stage."),
+        "too_few_players": _("Too few active players to draw a table."),
+    }
+    return messages.get(error.code, str(error))
 
 
 def table_code() -> str:
@@ -73,29 +93,44 @@ def draw_entries(championship: Championship, stage: Stage) -> list[DrawEntry]:
 
 
 def previous_draws(stage: Stage) -> list[Draw]:
-    """The stage's earlier rounds as draws (for round robin and the scorer-stays movement)."""
+    """The stage's earlier rounds as draws (for round robin, poules and the scorer-stays
+    movement): their tables, and their byes."""
     draws = []
     seats = defaultdict(list)
     for table_id, entry_id, position in Seat.objects.filter(
-            table__round__stage=stage, table__is_bye=False).order_by("position").values_list(
+            table__round__stage=stage).order_by("position").values_list(
             "table_id", "entry_id", "position"):
         seats[table_id].append(entry_id)
     for rnd in stage.rounds.order_by("number").prefetch_related("tables"):
-        tables = []
+        tables, byes = [], []
         for table in rnd.tables.all():
-            if table.is_bye:
-                continue
             seated = seats[table.pk]
+            if table.is_bye:
+                byes.extend(Bye(entry) for entry in dict.fromkeys(seated))
+                continue
             if len(seated) == 4 and seated[0] == seated[2]:  # a pair sits in seats 0 and 2
                 seated = [seated[0], seated[1]]
             tables.append(DrawTable(table.number, tuple(seated)))
-        draws.append(Draw(rnd.seed, rnd.draw_method or "random", rnd.number, tuple(tables)))
+        draws.append(Draw(rnd.seed, rnd.draw_method or "random", rnd.number, tuple(tables),
+                          tuple(byes)))
     return draws
+
+
+def stage_method(stage: Stage) -> str:
+    """How the stage's rounds are drawn: its own method, else the championship's."""
+    return stage.draw_method or stage.championship.draw_method
+
+
+def stage_poules(stage: Stage) -> dict[int, str]:
+    """Entry id -> poule letter for a stage played in poules (else empty)."""
+    if stage_method(stage) != Championship.DrawMethod.POULES:
+        return {}
+    return pairing.poule_map(previous_draws(stage))
 
 
 def run_generator(championship: Championship, stage: Stage, seed: int) -> Draw:
     """The generator's draw for the stage's next round (checked by ``pairing.draw``)."""
-    method = championship.draw_method
+    method = stage_method(stage)
     options = {}
     if championship.is_individual:
         if method == Championship.DrawMethod.RANDOM:
@@ -127,6 +162,8 @@ def _store_draw(championship: Championship, rnd: Round, draw: Draw) -> None:
     tables, seats = [], []
     for dt in draw.tables:
         flags = sorted(dt.flags) + [f"{eid}:{flag}" for eid, flag in dt.entry_flags]
+        if dt.group:
+            flags.append(f"{POULE_FLAG}{dt.group}")
         table = Table(round=rnd, number=dt.number, flags=flags, code=table_code(),
                       first_dealer=rng.randrange(4 if championship.is_individual or
                                                  len(dt.seats) == 2 else len(dt.seats)))
@@ -170,13 +207,13 @@ def draw_round(stage: Stage, *, seed: int | None = None, time_limit: int | None 
                              % {"number": last.number})
         rnd = Round(stage=stage, number=(last.number + 1) if last else 1)
     rnd.seed = seed if seed is not None else secrets.randbelow(10**9)
-    rnd.draw_method = championship.draw_method
+    rnd.draw_method = stage_method(stage)
     if time_limit is not None:
         rnd.time_limit = time_limit
     try:
         draw = run_generator(championship, stage, rnd.seed)
     except DrawError as error:
-        raise RoundError(str(error), field=error.field) from error
+        raise RoundError(draw_refusal(error), field=error.field) from error
     if not draw.tables:
         raise RoundError(_("Not enough active entries to draw a table."), field="entries")
     rnd.save()

@@ -216,7 +216,8 @@ class AdvanceView(StageDrawView):
         try:
             nxt = service.advance(self.stage, kind=form.cleaned_data["kind"],
                                   advance=form.cleaned_data["advance"],
-                                  count=form.cleaned_data["advance_count"])
+                                  count=form.cleaned_data["advance_count"],
+                                  draw_method=form.cleaned_data["draw_method"])
         except service.ChampionshipError as error:
             messages.error(request, str(error))
         else:
