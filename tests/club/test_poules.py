@@ -61,6 +61,11 @@ def test_poules_then_the_winners_and_best_runners_up_to_a_knockout(org_client, o
     assert set(pairs_met(stage)) == expected and set(pairs_met(stage).values()) == {1}
     page = org_client.get(reverse("round-detail", args=[stage.rounds.first().pk])).content.decode()
     assert "poule A" in page and "poule C" in page
+    byes = Seat.objects.filter(table__round=stage.rounds.first(), table__is_bye=True)
+    names = {seat.entry.name for seat in byes}
+    assert len(names) == 2  # one pair sits out in each poule of three
+    byes_line = page.split(">Byes<", 1)[1].split("<p>", 1)[1].split("</p>", 1)[0]
+    assert sorted(byes_line.split(", ")) == sorted(names)  # each bye named once
 
     # a fourth round is refused with the reason, nothing drawn
     response = org_client.post(reverse("stage-draw", args=[stage.pk]), {"seed": 1}, follow=True)
