@@ -11,6 +11,7 @@ from django_tables2.export import TableExport
 from club.models import Club, Stage
 from club.selectors.ladders import club_ranking_rows, season_ladder_rows
 from club.selectors.standings import standings_page
+from club.services.draws import stage_poules
 from club.views.championships import ChampionshipView
 from scoring import get_metric
 
@@ -24,21 +25,26 @@ class StandingsTable(tables.Table):
         attrs = {"class": "table standings"}
 
 
-def standings_table(page, request):
+def standings_table(page, request, poules: dict[int, str] | None = None):
+    """The standings as a sortable, exportable table; with ``poules`` (entry -> letter, for a
+    stage played in poules) a poule column after the names."""
     metric_columns = [(key, tables.Column(verbose_name=_(get_metric(key).abbr),
                                           attrs={"td": {"class": "num"}, "th": {"class": "num",
                                                  "title": _(get_metric(key).name)}}))
                       for key in page.standings.columns if key != "head_to_head"]
+    extra = [("poule", tables.Column(verbose_name=_("Poule")))] if poules else []
     data = []
     for row in page.rows:
         entry = page.entries.get(row.entry)
         item = {"rank": row.rank, "name": entry.name if entry else str(row.entry),
                 "tied": row.tied, "active": entry.active if entry else True}
+        if poules:
+            item["poule"] = poules.get(row.entry, "")
         for key, _col in metric_columns:
             value = row.values.get(key)
             item[key] = round(value, 1) if isinstance(value, float) else value
         data.append(item)
-    table = StandingsTable(data, extra_columns=metric_columns)
+    table = StandingsTable(data, extra_columns=extra + metric_columns)
     table.metric_keys = [key for key, _c in metric_columns]
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
     return table
@@ -51,13 +57,18 @@ class StandingsView(ChampionshipView):
         if request.GET.get("stage", "").isdigit():
             stage = get_object_or_404(Stage, championship=c, number=int(request.GET["stage"]))
         page = standings_page(c, stage)
-        table = standings_table(page, request)
+        stages = list(c.stages.order_by("number"))
+        for each in [*stages, stage]:
+            if each is not None:
+                each.championship = c  # known: no query to read the draw method
+        ranked = stage or (stages[0] if len(stages) == 1 else None)  # whose poules to show
+        table = standings_table(page, request, stage_poules(ranked) if ranked else None)
         export = request.GET.get("_export")
         if TableExport.is_valid_format(export):
             return TableExport(export, table).response(f"standings-{c.pk}.{export}")
         return render(request, "championships/standings.html", {
             "championship": c, "page": page, "table": table, "stage": stage,
-            "stages": c.stages.order_by("number"), "can_edit": c.user_can_edit,
+            "stages": stages, "can_edit": c.user_can_edit,
             "order": [_(get_metric(k).name) for k in page.standings.order]})
 
 

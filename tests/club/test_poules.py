@@ -72,6 +72,12 @@ def test_poules_then_the_winners_and_best_runners_up_to_a_knockout(org_client, o
     assert "Every round of the poules has been played" in response.content.decode()
     assert stage.rounds.count() == 3
 
+    standings = org_client.get(reverse("championship-standings", args=[champ.pk]))
+    assert ">Poule<" in standings.content.decode()
+    rows = standings.context["table"].rows
+    assert [row.record["poule"] for row in rows] == [
+        poules[row_entry] for row_entry in (r.entry for r in standings.context["page"].rows)]
+
     post_ok(org_client, reverse("stage-advance", args=[stage.pk]),
             {"kind": "final", "advance": "poule_winners", "advance_count": "4",
              "draw_method": "random"})
