@@ -101,7 +101,8 @@ def export_championship(championship: Championship) -> dict:
         "pairs": [{"id": e.pair.pk, "first": e.pair.first_id, "second": e.pair.second_id,
                    "name": e.pair.name} for e in entries if e.pair_id],
         "stages": [{"number": s.number, "kind": s.kind, "name": s.name, "advance": s.advance,
-                    "advance_count": s.advance_count} for s in championship.stages.all()],
+                    "advance_count": s.advance_count, "draw_method": s.draw_method}
+                   for s in championship.stages.all()],
         "entries": [{"id": e.pk, "player": e.player_id, "pair": e.pair_id, "name": e.name,
                      "active": e.active, "joined_round": e.joined_round,
                      "substitute_for": e.substitute_for_id,

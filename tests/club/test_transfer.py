@@ -34,6 +34,7 @@ def test_export_import_round_trip_gives_identical_standings(name, tmp_path):
     DealChange.objects.create(table=Deal.objects.filter(
         table__round__stage__championship=championship).first().table, deal_number=1,
         action="edited", old={"points": 30}, new={"points": 38}, reason="typo")
+    championship.stages.update(draw_method="random")  # a stage drawn its own way
     before = standings_of(championship)
     deals = Deal.objects.filter(table__round__stage__championship=championship).count()
     changes = DealChange.objects.filter(table__round__stage__championship=championship).count()
@@ -45,6 +46,7 @@ def test_export_import_round_trip_gives_identical_standings(name, tmp_path):
     call_command("import_championship", str(path), stdout=io.StringIO())
     imported = Championship.objects.get(name=name)
     assert standings_of(imported) == before
+    assert list(imported.stages.values_list("draw_method", flat=True)) == ["random"]
     assert Deal.objects.filter(table__round__stage__championship=imported).count() == deals
     change = DealChange.objects.get(table__round__stage__championship=imported, reason="typo")
     assert (change.reason, change.new) == ("typo", {"points": 38})
