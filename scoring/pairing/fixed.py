@@ -26,6 +26,7 @@ from .base import (
     MOVED_UP,
     OPPONENT_WITHDRAWN,
     REMATCH,
+    Bye,
     Draw,
     DrawError,
     DrawTable,
@@ -319,15 +320,37 @@ def draw_round_robin(
             code="round_robin_complete",
         )
     cycle, r = divmod(round_number - 1, rounds_per_cycle)
+    tables, byes = berger_tables(positions, slots, r + 1, swap=bool(cycle % 2))
+    return Draw(seed, "round_robin", round_number, tuple(tables), tuple(byes), opts)
+
+
+def berger_tables(
+    positions: Sequence[Entry | None],
+    slots: int,
+    round_number: int,
+    *,
+    swap: bool = False,
+    group: str = "",
+    first_table: int = 1,
+) -> tuple[list[DrawTable], list[Bye]]:
+    """Round ``round_number`` of the Berger tables over ``positions`` (``slots`` places; a
+    missing place is empty): a table for two active entries (numbered from ``first_table``,
+    flagged when they met before), a bye for an entry whose opponent is missing or withdrawn.
+    ``swap`` exchanges the sides (the second cycle of a double round robin).
+
+    >>> tables, byes = berger_tables([Entry("a"), Entry("b"), Entry("c")], 4, 1)
+    >>> [t.seats for t in tables], [b.entry for b in byes]
+    ([('b', 'c')], ['a'])
+    """
     tables: list[DrawTable] = []
-    byes = []
-    for p, q in berger_round(slots, r + 1):
-        a, b = (positions[x - 1] if x <= len(positions) else None for x in ((q, p) if cycle % 2 else (p, q)))
+    byes: list[Bye] = []
+    for p, q in berger_round(slots, round_number):
+        a, b = (positions[x - 1] if x <= len(positions) else None for x in ((q, p) if swap else (p, q)))
         live = [e for e in (a, b) if e is not None and e.active]
         if len(live) == 2:
-            flags = {REMATCH} if a.met(b.id) or b.met(a.id) else set()
-            tables.append(DrawTable(len(tables) + 1, (a.id, b.id), frozenset(flags)))
+            flags = frozenset({REMATCH}) if a.met(b.id) or b.met(a.id) else frozenset()
+            tables.append(DrawTable(first_table + len(tables), (a.id, b.id), flags, group=group))
         elif live:
             other = b if live[0] is a else a
             byes.append(make_bye(live[0], *([OPPONENT_WITHDRAWN] if other is not None else [])))
-    return Draw(seed, "round_robin", round_number, tuple(tables), tuple(byes), opts)
+    return tables, byes

@@ -25,8 +25,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from .base import (
-    OPPONENT_WITHDRAWN,
-    REMATCH,
+    Bye,
     Draw,
     DrawError,
     DrawTable,
@@ -35,8 +34,7 @@ from .base import (
     resolve_seed,
     validate_options,
 )
-from .byes import make_bye
-from .fixed import berger_round, start_numbers
+from .fixed import berger_tables, start_numbers
 
 POULE_SIZE = 4
 POULES_DEFAULTS: dict[str, Any] = {"round_number": 0}
@@ -129,19 +127,13 @@ def draw_poules(
         raise DrawError(f"round {round_number} is past the end of the poules ({last} rounds)",
                         field="round_number", code="poules_complete")
     tables: list[DrawTable] = []
-    byes = []
+    byes: list[Bye] = []
     for index, poule in enumerate(poules):
         slots = len(poule) + len(poule) % 2
         if round_number > slots - 1:
             continue
-        for p, q in berger_round(slots, round_number):
-            a, b = (by_id.get(poule[x - 1]) if x <= len(poule) else None for x in (p, q))
-            live = [e for e in (a, b) if e is not None and e.active]
-            if len(live) == 2:
-                flags = frozenset({REMATCH}) if a.met(b.id) or b.met(a.id) else frozenset()
-                tables.append(DrawTable(len(tables) + 1, (a.id, b.id), flags,
-                                        group=poule_label(index)))
-            elif live:
-                other = b if live[0] is a else a
-                byes.append(make_bye(live[0], *([OPPONENT_WITHDRAWN] if other else [])))
+        made, sitting = berger_tables([by_id.get(eid) for eid in poule], slots, round_number,
+                                      group=poule_label(index), first_table=len(tables) + 1)
+        tables += made
+        byes += sitting
     return Draw(seed, "poules", round_number, tuple(tables), tuple(byes), opts)
