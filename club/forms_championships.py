@@ -69,7 +69,8 @@ class ChampionshipForm(forms.ModelForm):
             self.add_error("rank_2", _("Each ranking metric may appear once."))
         data["ranking_order"] = order
         entry_type, method = data.get("entry_type"), data.get("draw_method")
-        refusal = method and draw_method_refusal(Championship(entry_type=entry_type), method)
+        refusal = method and draw_method_refusal(
+            entry_type == Championship.EntryType.INDIVIDUAL, method)
         if refusal:
             self.add_error("draw_method", refusal)
         return data

@@ -101,12 +101,13 @@ def substitute(entry: Entry, player: Player) -> Entry:
     return sub
 
 
-def draw_method_refusal(championship: Championship, method: str) -> str | None:
-    """Why ``method`` cannot draw this championship's entries, or None when it can."""
+def draw_method_refusal(individual: bool, method: str) -> str | None:
+    """Why ``method`` cannot draw a championship's entries (players when ``individual``,
+    else fixed pairs), or None when it can."""
     Method = Championship.DrawMethod
-    if not championship.is_individual and method == Method.SCORER_STAYS:
+    if not individual and method == Method.SCORER_STAYS:
         return _("The scorer-stays movement is for individual events.")
-    if championship.is_individual and method in (Method.SWISS, Method.ROUND_ROBIN, Method.POULES):
+    if individual and method in (Method.SWISS, Method.ROUND_ROBIN, Method.POULES):
         return _("Individual events draw at random or with the scorer-stays movement.")
     return None
 
@@ -119,7 +120,7 @@ def advance(stage: Stage, *, kind: str, advance: str, count: int | None = None,
     winners and then the best runners-up (``count`` in all). ``draw_method`` draws the next
     stage (empty: the championship's)."""
     championship = stage.championship
-    refusal = draw_method and draw_method_refusal(championship, draw_method)
+    refusal = draw_method and draw_method_refusal(championship.is_individual, draw_method)
     if refusal:
         raise ChampionshipError(refusal, field="draw_method")
     rounds = list(stage.rounds.all())

@@ -58,11 +58,12 @@ class StandingsView(ChampionshipView):
             stage = get_object_or_404(Stage, championship=c, number=int(request.GET["stage"]))
         page = standings_page(c, stage)
         stages = list(c.stages.order_by("number"))
-        for each in [*stages, stage]:
-            if each is not None:
-                each.championship = c  # known: no query to read the draw method
         ranked = stage or (stages[0] if len(stages) == 1 else None)  # whose poules to show
-        table = standings_table(page, request, stage_poules(ranked) if ranked else None)
+        poules = None
+        if ranked is not None:
+            ranked.championship = c  # known: reading its draw method needs no query
+            poules = stage_poules(ranked)
+        table = standings_table(page, request, poules)
         export = request.GET.get("_export")
         if TableExport.is_valid_format(export):
             return TableExport(export, table).response(f"standings-{c.pk}.{export}")
