@@ -127,33 +127,27 @@ def _entries_by_side(seats: Iterable[Seat]) -> dict[int, int]:
 
 
 def rebuild_table_results(table: Table, *, deals: Sequence[Deal] | None = None,
-                          seats: Sequence[Seat] | None = None,
-                          outcome: MatchOutcome | None = None,
-                          prune: bool = True) -> list[MatchResult]:
+                          seats: Sequence[Seat] | None = None) -> list[MatchResult]:
     """Rewrite the table's MatchResult rows from its deals; returns the rows written.
 
-    One row per entry seated at the table. Bye tables get ``is_bye`` rows whose scoring
-    values are left to the championship service (existing values are kept). A caller that
-    has just scored the deals (the sheet service) passes their ``outcome``; a caller that
-    knows the seats did not change passes ``prune=False`` (no rows of unseated entries to
-    delete). The standings notice the change by the table's version (the sheet service
-    moves it on) or the championship's results version (the other callers).
+    One row per entry seated at the table (rows of entries no longer seated are deleted).
+    Bye tables get ``is_bye`` rows whose scoring values are left to the championship service
+    (existing values are kept). The sheet service writes its rows itself, with the deal
+    (:func:`result_rows`, :mod:`club.services.locked_write`); the callers here (closing a
+    round, an import) move the championship's results version on.
     """
     if seats is None:
         seats = list(Seat.objects.filter(table=table).only("position", "side", "entry_id"))
     entries = _entries_by_side(seats)
-    if prune:
-        MatchResult.objects.filter(table=table).exclude(entry_id__in=list(entries)).delete()
+    MatchResult.objects.filter(table=table).exclude(entry_id__in=list(entries)).delete()
     if table.is_bye:
         rows = [MatchResult(table=table, entry_id=entry, side=side, is_bye=True)
                 for entry, side in entries.items()]
         MatchResult.objects.bulk_create(rows, ignore_conflicts=True)
         return rows
-    if outcome is None:
-        if deals is None:
-            deals = list(Deal.objects.filter(table=table).order_by("number"))
-        outcome = score_table(table, deals, seats).outcome
-    rows = result_rows(table, seats, outcome)
+    if deals is None:
+        deals = list(Deal.objects.filter(table=table).order_by("number"))
+    rows = result_rows(table, seats, score_table(table, deals, seats).outcome)
     if rows:
         MatchResult.objects.bulk_create(rows, update_conflicts=True,
                                         unique_fields=RESULT_KEY, update_fields=_RESULT_FIELDS)
