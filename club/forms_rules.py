@@ -104,7 +104,7 @@ class RuleSetForm(forms.Form):
 
     @staticmethod
     def initial_from(rule_set) -> dict:
-        return {"name": rule_set.name, **rule_set.rules().to_dict()}
+        return {**rule_set.rules().to_dict(), "name": rule_set.name}  # the club's name wins
 
     def clean(self):
         data = super().clean()

@@ -32,7 +32,9 @@ def test_copy_then_edit_a_rule_set(org_client, club_a):
     copy = RuleSet.objects.get(club=club_a)
     assert copy.rules() == house.rules()
     edit = reverse("ruleset-edit", args=[copy.pk])
-    assert org_client.get(edit).status_code == 200
+    page = org_client.get(edit)
+    assert page.status_code == 200
+    assert page.context["form"]["name"].value() == copy.name  # not the preset's key "house"
     response = org_client.post(edit, form_data(copy, name="Kort", target=51, doubling="mee_tegen"))
     assert response.status_code == 302
     copy.refresh_from_db()
