@@ -103,6 +103,14 @@ def _entries(championship: Championship, stage: Stage | None):
     return entries.filter(stages=stage) if stage is not None else entries
 
 
+def snapshot_rows(championship: Championship, stage: Stage | None) -> list:
+    """The standings as a snapshot stores them (JSON-ready), ranked afresh from the match rows."""
+    entry_ids = list(_entries(championship, stage).values_list("pk", flat=True))
+    standings = compute_standings(championship, stage, entry_ids)
+    return [[row.entry, row.rank, row.tied, {k: _stored(v) for k, v in row.values.items()}]
+            for row in standings.rows]
+
+
 def _rebuild(championship: Championship, stage: Stage | None, key: str) -> list:
     """Rank and store the snapshot for ``key`` (a row lock keeps two rebuilds apart)."""
     with transaction.atomic():
@@ -113,10 +121,7 @@ def _rebuild(championship: Championship, stage: Stage | None, key: str) -> list:
                                                    stage_number=number, key=key).first()
         if current is not None:
             return current.rows
-        entry_ids = list(_entries(championship, stage).values_list("pk", flat=True))
-        standings = compute_standings(championship, stage, entry_ids)
-        rows = [[row.entry, row.rank, row.tied, {k: _stored(v) for k, v in row.values.items()}]
-                for row in standings.rows]
+        rows = snapshot_rows(championship, stage)
         stored = StandingsSnapshot.objects.filter(championship=championship, stage_number=number)
         if not stored.update(key=key, rows=rows):
             StandingsSnapshot.objects.create(championship=championship, stage_number=number,

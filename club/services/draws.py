@@ -12,6 +12,7 @@ import secrets
 from collections import defaultdict
 
 from django.db import transaction
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 from club.models import Championship, Entry, MatchResult, Round, Seat, Stage, Table
@@ -241,11 +242,18 @@ def publish_round(rnd: Round) -> Round:
 
 @transaction.atomic
 def close_round(rnd: Round) -> Round:
-    """Close a published round: time is called, every table's result is final."""
+    """Close a published round: time is called, every table's result is final.
+
+    Closing serialises with deal entry per table, on the sheets' own lock: every table's
+    version moves on in this transaction, so an entry checked against the open round waits
+    for the close to commit and then finds its version gone (a conflict, nothing written),
+    and an entry that committed first is in the deals the results are rebuilt from.
+    """
     from club.services.results import rebuild_table_results
 
     rnd = _move_round(rnd, Round.Status.PUBLISHED, Round.Status.CLOSED,
                       _("Only a published round can be closed."))
+    Table.objects.filter(round=rnd).update(version=F("version") + 1)
     for table in rnd.tables.filter(is_bye=False).select_related("round__stage__championship"):
         rebuild_table_results(table)
     return rnd

@@ -21,7 +21,7 @@ from scoring import DealResult, MatchFormat, MatchOutcome, ScoringError, score_m
 
 #: What makes a MatchResult row unique (the upsert's conflict target).
 RESULT_KEY = ("table", "entry")
-_RESULT_FIELDS = ["side", "result", "finished", "games_won", "games_lost", "points_for",
+RESULT_FIELDS = ["side", "result", "finished", "games_won", "games_lost", "points_for",
                   "points_against", "is_bye"]
 
 
@@ -147,11 +147,17 @@ def rebuild_table_results(table: Table, *, deals: Sequence[Deal] | None = None,
         return rows
     if deals is None:
         deals = list(Deal.objects.filter(table=table).order_by("number"))
-    rows = result_rows(table, seats, score_table(table, deals, seats).outcome)
+    rows = table_results(table, deals, seats)
     if rows:
         MatchResult.objects.bulk_create(rows, update_conflicts=True,
-                                        unique_fields=RESULT_KEY, update_fields=_RESULT_FIELDS)
+                                        unique_fields=RESULT_KEY, update_fields=RESULT_FIELDS)
     return rows
+
+
+def table_results(table: Table, deals: Sequence[Deal], seats: Sequence[Seat]) -> list[MatchResult]:
+    """The MatchResult rows (unsaved) that ``deals`` give a table that is not a bye: what
+    :func:`rebuild_table_results` writes and ``verify_results`` compares with what is stored."""
+    return result_rows(table, seats, score_table(table, deals, seats).outcome)
 
 
 def result_rows(table: Table, seats: Iterable[Seat], outcome: MatchOutcome) -> list[MatchResult]:
