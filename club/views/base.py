@@ -8,7 +8,9 @@ from django.shortcuts import get_object_or_404
 from django_tables2 import SingleTableMixin
 from django_tables2.export.views import ExportMixin
 
+from club.exports import SafeTableExport
 from club.models import Club, can_edit_club
+from club.views.params import BoundedPaginator
 
 
 class ClubEditMixin(LoginRequiredMixin):
@@ -38,10 +40,13 @@ class RefusedIs400:
 
 
 class ExportableTableMixin(ExportMixin, SingleTableMixin):
-    """A django-tables2 table, sortable and paginated, exportable as CSV and XLSX."""
+    """A django-tables2 table, sortable and paginated, exportable as CSV and XLSX (never
+    with a formula: :class:`club.exports.SafeTableExport`)."""
 
+    export_class = SafeTableExport
     export_formats = ("csv", "xlsx")
     paginate_by = 50
+    paginator_class = BoundedPaginator  # ?per_page= stays between 1 and 500
     export_name = "troef"
 
     def get_export_filename(self, export_format):

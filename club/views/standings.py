@@ -6,13 +6,14 @@ import django_tables2 as tables
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext_lazy as _
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
+from club.exports import SafeTableExport
 from club.models import Club, Stage
 from club.selectors.ladders import club_ranking_rows, season_ladder_rows
 from club.selectors.standings import standings_page
 from club.services.draws import stage_poules
 from club.views.championships import ChampionshipView
+from club.views.params import BoundedPaginator, int_param
 from scoring import get_metric
 
 
@@ -46,7 +47,8 @@ def standings_table(page, request, poules: dict[int, str] | None = None):
         data.append(item)
     table = StandingsTable(data, extra_columns=extra + metric_columns)
     table.metric_keys = [key for key, _c in metric_columns]
-    RequestConfig(request, paginate={"per_page": 100}).configure(table)
+    RequestConfig(request, paginate={"per_page": 100,
+                                     "paginator_class": BoundedPaginator}).configure(table)
     return table
 
 
@@ -54,8 +56,9 @@ class StandingsView(ChampionshipView):
     def get(self, request, pk):
         c = self.championship
         stage = None
-        if request.GET.get("stage", "").isdigit():
-            stage = get_object_or_404(Stage, championship=c, number=int(request.GET["stage"]))
+        number = int_param(request.GET, "stage", low=1, high=32767)
+        if number is not None:
+            stage = get_object_or_404(Stage, championship=c, number=number)
         page = standings_page(c, stage)
         stages = list(c.stages.order_by("number"))
         ranked = stage or (stages[0] if len(stages) == 1 else None)  # whose poules to show
@@ -65,8 +68,8 @@ class StandingsView(ChampionshipView):
             poules = stage_poules(ranked)
         table = standings_table(page, request, poules)
         export = request.GET.get("_export")
-        if TableExport.is_valid_format(export):
-            return TableExport(export, table).response(f"standings-{c.pk}.{export}")
+        if SafeTableExport.is_valid_format(export):
+            return SafeTableExport(export, table).response(f"standings-{c.pk}.{export}")
         return render(request, "championships/standings.html", {
             "championship": c, "page": page, "table": table, "stage": stage,
             "stages": stages, "can_edit": c.user_can_edit,
@@ -78,8 +81,7 @@ def ladder_view(request, slug):
     seasons = list(club.championships.exclude(season="").values_list("season", flat=True)
                    .distinct().order_by("-season"))
     season = request.GET.get("season") or (seasons[0] if seasons else "")
-    best = request.GET.get("best", "")
-    best = int(best) if best.isdigit() and int(best) > 0 else None
+    best = int_param(request.GET, "best", low=1, high=1000)
     rows = season_ladder_rows(club, season, best=best) if season else []
     return render(request, "championships/ladder.html", {
         "club": club, "season": season, "seasons": seasons, "rows": rows, "best": best})

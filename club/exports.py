@@ -1,0 +1,111 @@
+"""CSV and XLSX exports of django-tables2 tables that never carry a formula.
+
+Every export of the site goes through :class:`SafeTableExport` (the exportable list views
+through :class:`club.views.base.ExportableTableMixin`, the standings view directly). Names,
+reasons and member numbers are typed by people; a spreadsheet would run a cell such as
+``=HYPERLINK("http://x","y")`` as a formula (CSV/formula injection). So:
+
+- CSV: a text cell that starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return
+  (or their full-width forms) gets a leading ``'``, which spreadsheets read as "this is
+  text" and do not show;
+- XLSX: every text cell is written with the string data type, never as a formula, the text
+  unchanged but for what XML cannot hold: a carriage return becomes a line feed (as any
+  XML reader would make it), other control characters U+FFFD.
+
+Numbers stay numbers: -12 is ``-12`` in the CSV and the number -12 in the XLSX. Only the
+two formats the pages offer are accepted; any other ``_export`` value shows the page.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django.utils.functional import Promise
+from django_tables2.export import TableExport
+
+#: First characters that make a spreadsheet read a text cell as a formula.
+FORMULA_START = frozenset("=+-@\t\r\uff1d\uff0b\uff0d\uff20")
+#: Characters an XLSX (XML 1.0) cannot hold: control characters but tab, LF and CR.
+_XML_ILLEGAL = {c: "\ufffd" for c in (*range(0x09), 0x0B, 0x0C, *range(0x0E, 0x20))}
+
+
+def csv_cell(value: Any) -> Any:
+    """A cell for a CSV file: text that could start a formula gets a leading ``'``.
+
+    >>> [csv_cell(v) for v in ['=1+1', '+1', '-2+3', '@SUM(A1)', '\\tx', '\\rx', 'Ann', -12]]
+    ["'=1+1", "'+1", "'-2+3", "'@SUM(A1)", "'\\tx", "'\\rx", 'Ann', -12]
+    """
+    if isinstance(value, Promise):
+        value = str(value)
+    if isinstance(value, str) and value[:1] in FORMULA_START:
+        return "'" + value
+    return value
+
+
+def xlsx_value(value: Any) -> Any:
+    """A value openpyxl can store: text stays text (see :func:`write_xlsx`), aware
+    datetimes in local time without their zone (XLSX has no time zones)."""
+    if isinstance(value, Promise):
+        value = str(value)
+    if isinstance(value, str):
+        return value.replace("\r\n", "\n").replace("\r", "\n").translate(_XML_ILLEGAL)
+    if isinstance(value, datetime.datetime) and value.tzinfo is not None:
+        from django.utils import timezone
+
+        return timezone.localtime(value).replace(tzinfo=None)
+    return value
+
+
+def write_csv(headers: Sequence[Any], rows: Iterable[Sequence[Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([csv_cell(v) for v in headers])
+    for row in rows:
+        writer.writerow([csv_cell(v) for v in row])
+    return out.getvalue()
+
+
+def write_xlsx(title: str, headers: Sequence[Any], rows: Iterable[Sequence[Any]]) -> bytes:
+    """One sheet, bold headers frozen at the top; every text cell of data type ``s``."""
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+    from tablib.formats._xlsx import safe_xlsx_sheet_title
+
+    book = Workbook()
+    sheet = book.active
+    sheet.title = safe_xlsx_sheet_title(str(title)) or "Export"
+    bold = Font(bold=True)
+    for number, row in enumerate([headers, *rows], 1):
+        for column, value in enumerate(row, 1):
+            cell = sheet.cell(row=number, column=column)
+            value = xlsx_value(value)
+            cell.value = value
+            if isinstance(value, str):
+                cell.data_type = "s"  # openpyxl made "=..." a formula, "#N/A" an error
+            if number == 1:
+                cell.font = bold
+    sheet.freeze_panes = "A2"
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+class SafeTableExport(TableExport):
+    """django-tables2's export, CSV and XLSX only, written without formulas."""
+
+    FORMATS = {TableExport.CSV: TableExport.FORMATS[TableExport.CSV],
+               TableExport.XLSX: TableExport.FORMATS[TableExport.XLSX]}
+
+    @classmethod
+    def is_valid_format(cls, export_format):
+        return export_format in cls.FORMATS
+
+    def export(self):
+        headers, rows = self.dataset.headers or [], list(self.dataset)
+        if self.format == self.CSV:
+            return write_csv(headers, rows)
+        return write_xlsx(self.dataset.title, headers, rows)
