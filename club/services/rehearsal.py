@@ -23,6 +23,8 @@ FIRST = ["Jan", "Marie", "Luc", "Els", "Koen", "An", "Dirk", "Sofie", "Marc", "L
 LAST = ["Peeters", "Janssens", "Maes", "Jacobs", "Mertens", "Willems", "Claes", "Goossens",
         "Wouters", "De Smet", "Dubois", "Lambert", "Dupont", "Martin", "Vermeulen", "Hermans"]
 REPORT_TIMEOUT = 600
+#: The smallest semi-final: four tables, one winner each, make the final's table of four.
+MIN_SEMI = 16
 
 
 @dataclass
@@ -121,7 +123,8 @@ def play_round(stage: Stage, user, seed: int, progress: Progress, result: Rehear
 def rehearse(players: int, seed: int, *, qualifying: int = 3, semi: int = 128,
              progress: Progress = _quiet) -> Rehearsal:
     """Run the whole event: ``qualifying`` rounds, the best ``semi`` to a semi-final, the
-    table winners to a final. ``semi`` is cut down to a quarter of the field when small."""
+    table winners to a final. ``semi`` is cut down to a quarter of the field when large, and
+    is never fewer than 16 players: four tables, whose winners fill the final's table."""
     result = Rehearsal()
     start = time.perf_counter()
     championship, user = set_up(players, seed)
@@ -130,7 +133,7 @@ def rehearse(players: int, seed: int, *, qualifying: int = 3, semi: int = 128,
     stage = championship.stages.get(number=1)
     for number in range(1, qualifying + 1):
         play_round(stage, user, seed + number, progress, result, f"qualifying {number}")
-    semi = min(semi, max(8, players // 4 // 4 * 4))
+    semi = min(semi, max(MIN_SEMI, players // 4 // 4 * 4))
     semi_stage = advance(stage, kind=Stage.Kind.SEMI_FINAL, advance=Stage.Advance.TOP_N, count=semi)
     play_round(semi_stage, user, seed + 100, progress, result, "semi-final")
     final = advance(semi_stage, kind=Stage.Kind.FINAL, advance=Stage.Advance.TABLE_WINNERS)

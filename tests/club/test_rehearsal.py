@@ -41,3 +41,23 @@ def test_rehearse_64_players_end_to_end():
 def test_rehearse_refuses_a_field_too_small():
     with pytest.raises(CommandError, match="--players"):
         call_command("rehearse", "--players", "8", stdout=io.StringIO())
+
+
+@pytest.mark.parametrize("players", [16, 20, 36])
+def test_every_accepted_field_size_plays_through(players):
+    """``--players 16`` crashed in the final ("Too few active players to draw a table"):
+    a semi-final of two tables sent two winners to a final that needs four."""
+    out = io.StringIO()
+    call_command("rehearse", "--players", str(players), "--qualifying", "1", "--quiet",
+                 stdout=out)
+    final = Stage.objects.get(kind=Stage.Kind.FINAL)
+    assert final.entries.count() == 4
+    assert final.rounds.get().status == Round.Status.CLOSED
+    verified = io.StringIO()
+    call_command("verify_results", stdout=verified)
+    assert "0 difference(s)" in verified.getvalue()
+
+
+def test_rehearse_refuses_a_semi_final_too_small():
+    with pytest.raises(CommandError, match="--semi"):
+        call_command("rehearse", "--players", "64", "--semi", "12", stdout=io.StringIO())

@@ -2,7 +2,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from club.services.rehearsal import rehearse
+from club.services.rehearsal import MIN_SEMI, rehearse
 
 
 def bar(label: str, done: int, total: int) -> None:
@@ -27,8 +27,12 @@ class Command(BaseCommand):
         parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
     def handle(self, *args, **options):
-        if options["players"] < 16:
-            raise CommandError("--players: at least 16 players (a semi-final and a final)")
+        if options["players"] < MIN_SEMI:
+            raise CommandError(f"--players: at least {MIN_SEMI} players (a semi-final of four "
+                               f"tables and a final)")
+        if options["semi"] < MIN_SEMI or options["semi"] % 4:
+            raise CommandError(f"--semi: a multiple of 4, at least {MIN_SEMI} (the winners of "
+                               f"four tables make the final's table)")
         result = rehearse(options["players"], options["seed"], qualifying=options["qualifying"],
                           semi=options["semi"],
                           progress=(lambda *a: None) if options["quiet"] else bar)
