@@ -5,7 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from club.models import Club, Membership, Pair, Player
+from club.models import Club, Membership, Pair, Player, can_edit_player
+from club.services.players import FOREIGN_NUMBER
 
 
 class ClubForm(forms.ModelForm):
@@ -19,9 +20,18 @@ class PlayerForm(forms.ModelForm):
         model = Player
         fields = ["last_name", "first_name", "member_number"]
 
+    def __init__(self, *args, user=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+
     def clean_member_number(self) -> str:
         number = self.cleaned_data["member_number"].strip()
-        if number and Player.objects.filter(member_number=number).exclude(pk=self.instance.pk).exists():
+        holder = number and Player.objects.filter(member_number=number).exclude(
+            pk=self.instance.pk).first()
+        if holder and self.user is not None and not can_edit_player(self.user, holder):
+            raise forms.ValidationError(FOREIGN_NUMBER, params={"number": number},
+                                        code="foreign")
+        if holder:
             raise forms.ValidationError(_("Another player already has member number %(number)s."),
                                         params={"number": number}, code="unique")
         return number
@@ -55,4 +65,6 @@ class PairForm(forms.ModelForm):
 class CsvImportForm(forms.Form):
     file = forms.FileField(label=_("CSV file"),
                            help_text=_("Columns: name, first name, member number, club. "
-                                       "Comma or semicolon separated, UTF-8."))
+                                       "Comma or semicolon separated, UTF-8, at most 2 MB. "
+                                       "A file of more than 2,000 rows is imported in the "
+                                       "background; a page shows how far it is."))

@@ -77,3 +77,13 @@ def merge_report(job_id: int) -> bool:
     except Exception as error:  # noqa: BLE001
         _failed(job_id, error)
         return False
+
+
+@shared_task(name="club.tasks.import_players")
+def import_players(job_id: int) -> str:
+    """A big CSV import of players (``club.services.import_jobs``): all rows or none, its
+    progress and outcome on the job. Idempotent: a finished job is skipped; a job whose
+    worker died is run again (its transaction left nothing behind)."""
+    from club.services.import_jobs import run_import_job
+
+    return run_import_job(job_id)

@@ -2,8 +2,12 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from club.views import clubs, home
+from club.views import clubs, home, player_import
 from club.views.auth import ThrottledLoginView
+
+# 400/403/404 are Django's handlers with our templates (templates/400.html ...); 500 is ours:
+# with the database unreachable it answers 503, "not saved, try again".
+handler500 = "club.views.errors.server_error"
 
 urlpatterns = [
     path("", home.HomeView.as_view(), name="home"),
@@ -17,8 +21,10 @@ urlpatterns = [
     path("clubs/<slug:slug>/", clubs.ClubDetailView.as_view(), name="club-detail"),
     path("clubs/<slug:slug>/edit/", clubs.ClubUpdateView.as_view(), name="club-edit"),
     path("clubs/<slug:slug>/players/add/", clubs.PlayerAddView.as_view(), name="club-player-add"),
-    path("clubs/<slug:slug>/players/import/", clubs.PlayerImportView.as_view(),
+    path("clubs/<slug:slug>/players/import/", player_import.PlayerImportView.as_view(),
          name="club-player-import"),
+    path("clubs/<slug:slug>/players/import/<int:pk>/", player_import.PlayerImportJobView.as_view(),
+         name="club-player-import-job"),
     path("clubs/<slug:slug>/members/<int:player>/", clubs.MembershipUpdateView.as_view(),
          name="club-membership-edit"),
     path("clubs/<slug:slug>/pairs/add/", clubs.PairCreateView.as_view(), name="club-pair-add"),

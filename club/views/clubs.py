@@ -1,4 +1,4 @@
-"""Pages for clubs, their members and pairs, players, and the CSV import."""
+"""Pages for clubs, their members and pairs, and players (the CSV import: player_import)."""
 
 from __future__ import annotations
 
@@ -7,15 +7,14 @@ from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Count, Q
-from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
+from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.generic import CreateView, DetailView, FormView, ListView, UpdateView
 
-from club.forms import ClubForm, CsvImportForm, MembershipForm, PairForm, PlayerForm
-from club.models import Club, ClubRole, Membership, Pair, Player, can_edit_club
+from club.forms import ClubForm, MembershipForm, PairForm, PlayerForm
+from club.models import Club, ClubRole, Membership, Pair, Player, can_edit_club, can_edit_player
 from club.selectors.results import results_of_player
-from club.services.players import add_player_to_club, import_players_csv
+from club.services.players import PlayerRefused, add_player_to_club
 from club.tables import ClubTable, MemberTable, PairTable
 from club.views.base import ClubEditMixin, ExportableTableMixin, RefusedIs400
 
@@ -87,8 +86,15 @@ class PlayerAddView(ClubEditMixin, RefusedIs400, FormView):
     form_class = PlayerForm
     template_name = "club/form.html"
 
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "user": self.request.user}
+
     def form_valid(self, form):
-        player = add_player_to_club(self.club, **form.cleaned_data)
+        try:
+            player = add_player_to_club(self.request.user, self.club, **form.cleaned_data)
+        except PlayerRefused as error:
+            form.add_error(error.field, str(error))
+            return self.form_invalid(form)
         messages.success(self.request, _("%(player)s is a member of %(club)s.")
                          % {"player": player, "club": self.club})
         return redirect(self.club)
@@ -139,7 +145,7 @@ class PlayerDetailView(DetailView):
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
         ctx["memberships"] = self.object.memberships.select_related("club")
-        ctx["can_edit"] = any(can_edit_club(self.request.user, m.club) for m in ctx["memberships"])
+        ctx["can_edit"] = can_edit_player(self.request.user, self.object)
         ctx["results"] = results_of_player(self.object)
         return ctx
 
@@ -150,27 +156,17 @@ class PlayerUpdateView(LoginRequiredMixin, RefusedIs400, UpdateView):
     template_name = "club/form.html"
 
     def dispatch(self, request, *args, **kwargs):
+        """A player belongs to their clubs: only someone organising every one of them (or
+        staff) edits them; otherwise a rename would show on other clubs' pages and sheets."""
         if not request.user.is_authenticated:
             return self.handle_no_permission()
         player = get_object_or_404(Player, pk=kwargs["pk"])
-        if not any(can_edit_club(request.user, m.club) for m in player.memberships.select_related("club")):
+        if not can_edit_player(request.user, player):
             raise PermissionDenied
         return super().dispatch(request, *args, **kwargs)
 
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "user": self.request.user}
+
     def get_context_data(self, **kwargs):
         return super().get_context_data(title=_("Edit %(player)s") % {"player": self.object}, **kwargs)
-
-
-class PlayerImportView(ClubEditMixin, RefusedIs400, FormView):
-    form_class = CsvImportForm
-    template_name = "club/import.html"
-
-    def form_valid(self, form):
-        report = import_players_csv(self.request.user, self.club, form.cleaned_data["file"].read())
-        if not report.ok:
-            return render(self.request, self.template_name,
-                          self.get_context_data(form=form, report=report), status=400)
-        messages.success(self.request, _("Imported %(created)d new players; %(linked)d existing "
-                                         "players added as members.")
-                         % {"created": report.created, "linked": report.linked})
-        return redirect(reverse("club-detail", args=[self.club.slug]))
