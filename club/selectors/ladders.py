@@ -10,9 +10,10 @@ from scoring import EventResult, MatchRecord, club_ranking, event_results, seaso
 
 
 def season_ladder_rows(club, season: str, *, best: int | None = None, min_events: int = 0):
-    """A player's best ``best`` events of the season (individual events: players; pair events:
-    both players of the pair share the pair's result). One standings per championship."""
-    championships = Championship.objects.filter(club=club, season=season)
+    """A player's best ``best`` events of the club's season, public championships only
+    (individual events: players; pair events: both players of the pair share the pair's
+    result). One standings per championship."""
+    championships = Championship.objects.filter(club=club, season=season, public=True)
     results = []
     for championship in championships:
         page = standings_page(championship)

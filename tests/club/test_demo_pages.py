@@ -52,3 +52,21 @@ def test_season_ladder_and_club_ranking(client, demo):
     assert max(row.total for row, _n in best.context["rows"]) <= max(totals)
     ranking = client.get(reverse("club-ranking"))
     assert [row.club for row in ranking.context["rows"]] == [club.name]
+
+
+def test_public_ladder_and_club_ranking_leave_private_championships_out(client, demo):
+    """The ladder's docstring said it counted public championships only; it counted all."""
+    club = demo.first().club
+    individual = demo.get(entry_type="individual")
+    demo.update(public=True)
+    ladder = client.get(reverse("club-ladder", args=[club.slug]), {"season": "2026-2027"})
+    assert {event for row, _n in ladder.context["rows"] for event in row.counted} == {
+        c.pk for c in demo}
+    demo.exclude(pk=individual.pk).update(public=False)
+    ladder = client.get(reverse("club-ladder", args=[club.slug]), {"season": "2026-2027"})
+    assert {event for row, _n in ladder.context["rows"] for event in row.counted} == {
+        individual.pk}
+    demo.update(public=False)
+    assert client.get(reverse("club-ladder", args=[club.slug]),
+                      {"season": "2026-2027"}).context["rows"] == []
+    assert client.get(reverse("club-ranking")).context["rows"] == []
