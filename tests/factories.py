@@ -91,9 +91,8 @@ def make_played_championship(entries: int, rounds: int, *, seed: int = 1, club=N
     import random
 
     from club.models import Deal, MatchResult
-    from club.services.results import championship_rules, deal_result, match_format
+    from club.services.results import championship_rules, match_format, replay_sheet
     from engine import simulate_facts
-    from scoring import score_match
 
     rng = random.Random(seed)
     club = club or make_club(f"played-{entries}-{rounds}")
@@ -112,23 +111,20 @@ def make_played_championship(entries: int, rounds: int, *, seed: int = 1, club=N
         seats, results, deals = [], [], []
         for t, table in enumerate(tables):
             a, b = entry_list[2 * t], entry_list[2 * t + 1]
-            for side, e in ((0, a), (1, b)):
-                seats.append(Seat(table=table, position=side, side=side, entry=e,
-                                  player_id=e.pair.first_id))
-                seats.append(Seat(table=table, position=side + 2, side=side, entry=e,
-                                  player_id=e.pair.second_id))
+            table_seats = [Seat(table=table, position=side + offset, side=side, entry=e,
+                                player_id=e.pair.second_id if offset else e.pair.first_id)
+                           for offset in (0, 2) for side, e in ((0, a), (1, b))]
+            seats.extend(table_seats)
             if with_deals:
-                table_deals, scored, dealer = [], [], table.first_dealer
+                table_deals, dealer = [], table.first_dealer
                 while True:
                     facts = simulate_facts(rng, rules, dealer=dealer)
                     deal = Deal(table=table, number=len(table_deals) + 1, dealer=dealer,
                                 trump=facts.trump or "", points=facts.card_points[0],
                                 points_other=facts.card_points[1], all_tricks=facts.all_tricks)
                     table_deals.append(deal)
-                    scored.append(deal_result(deal))
                     dealer = (dealer + 1) % 4
-                    outcome = score_match(scored, fmt, rules,
-                                          first_dealer_side=table.first_dealer % 2)
+                    outcome = replay_sheet(table, table_seats, table_deals, rules=rules, fmt=fmt)
                     if not outcome.accepts_deals:
                         break
                 deals.extend(table_deals)

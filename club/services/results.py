@@ -83,39 +83,48 @@ class TableScore:
     error: ScoringError | None = None
 
 
+def first_dealer_side(table: Table, sides: dict[int, int]) -> int:
+    """The side of the table's first dealer (partners opposite when the seats do not say)."""
+    return sides.get(table.first_dealer, table.first_dealer % 2)
+
+
+def replay_sheet(table: Table, seats: Sequence[Seat], deals: Sequence[Deal], *,
+                 rules: RuleSet | None = None, fmt: MatchFormat | None = None) -> MatchOutcome:
+    """Score a table's sheet: ``deals`` in order, under its championship's rules and match
+    format, with the table's sides, first dealer and clock (time is called once a
+    time-limited round is closed). The one replay of a sheet: the sheet service's check
+    before a write, the stored results, the printed sheet and the simulated tables.
+
+    Raises ``ScoringError`` whose ``deal`` is the number (from 1) of the first deal that
+    does not add up.
+    """
+    if rules is None or fmt is None:
+        championship = table.round.stage.championship
+        rules = rules or championship_rules(championship)
+        fmt = fmt or match_format(championship)
+    sides = seat_sides(seats)
+    results: list[DealResult] = []
+    for deal in deals:
+        try:
+            results.append(deal_result(deal, sides=sides, tricks_per_deal=rules.tricks_per_deal))
+        except ScoringError as exc:
+            exc.deal = len(results) + 1
+            raise
+    return score_match(results, fmt, rules, first_dealer_side=first_dealer_side(table, sides),
+                       time_called=time_called(table.round, fmt))
+
+
 def score_table(table: Table, deals: Sequence[Deal], seats: Sequence[Seat]) -> TableScore:
     """Replay ``deals`` (in number order) under the table's championship rules and format.
 
     Never raises for bad stored deals: the outcome then covers the deals before the first
     bad one, and ``broken_at`` names it (a rule set or match format changed under a sheet).
     """
-    championship = table.round.stage.championship
-    rules = championship_rules(championship)
-    fmt = match_format(championship)
-    sides = seat_sides(seats)
-    first_side = sides.get(table.first_dealer, table.first_dealer % 2)
-    called = time_called(table.round, fmt)
-    per_deal = rules.tricks_per_deal
-    results: list[DealResult] = []
-    error: ScoringError | None = None
-    for deal in deals:
-        try:
-            results.append(deal_result(deal, sides=sides, tricks_per_deal=per_deal))
-        except ScoringError as exc:
-            exc.deal = len(results) + 1
-            error = exc
-            break
     try:
-        outcome = score_match(results, fmt, rules, first_dealer_side=first_side,
-                              time_called=called)
-    except ScoringError as exc:
-        error = exc
-        good = max((exc.deal or 1) - 1, 0)
-        results = results[:good]
-        outcome = score_match(results, fmt, rules, first_dealer_side=first_side,
-                              time_called=called)
-    broken = None if error is None else (error.deal or len(results) + 1)
-    return TableScore(outcome, broken, error)
+        return TableScore(replay_sheet(table, seats, deals))
+    except ScoringError as error:
+        broken = error.deal or 1
+        return TableScore(replay_sheet(table, seats, deals[:broken - 1]), broken, error)
 
 
 def _entries_by_side(seats: Iterable[Seat]) -> dict[int, int]:

@@ -34,9 +34,9 @@ from club.models import Deal, DealChange, Round, Table
 from club.selectors.sheet_rows import table_deals
 from club.selectors.sheets import Actor, TableContext, load_table
 from club.services.locked_write import write_under_lock
-from club.services.results import RESULT_KEY, deal_result, result_rows, seat_sides, time_called
+from club.services.results import RESULT_KEY, replay_sheet, result_rows
 from club.services.sheet_messages import explain, format_label
-from scoring import MatchOutcome, ScoringError, score_match
+from scoring import MatchOutcome, ScoringError
 
 Action = DealChange.Action
 #: Offset used to renumber deals without crossing the unique (table, number) constraint.
@@ -92,20 +92,14 @@ def check_sheet(ctx: TableContext, deals: Sequence[Deal], focus: int | None) -> 
     the form field and rule of the first deal that does not add up (``focus`` is the deal
     being entered or edited: its errors go next to its fields; others are named by number).
     """
-    rules, fmt, table = ctx.rules, ctx.format, ctx.table
-    sides = seat_sides(ctx.seats)
     for deal in deals:
         if not 0 <= deal.dealer < ctx.seat_count:
             raise refuse("dealer", _("The dealer must be one of the table's seats."))
-    results = []
+    rules, fmt = ctx.rules, ctx.format
     try:
-        for deal in deals:
-            results.append(deal_result(deal, sides=sides, tricks_per_deal=rules.tricks_per_deal))
-        return score_match(results, fmt, rules,
-                           first_dealer_side=sides.get(table.first_dealer, table.first_dealer % 2),
-                           time_called=time_called(table.round, fmt))
+        return replay_sheet(ctx.table, ctx.seats, deals, rules=rules, fmt=fmt)
     except ScoringError as error:
-        number = error.deal or len(results) + 1
+        number = error.deal or len(deals) + 1
         bad = deals[number - 1] if 0 < number <= len(deals) else None
         total = None
         if bad is not None and bad.points is not None and bad.points_other is not None:

@@ -8,10 +8,9 @@ import random
 
 from club.models import Deal, Seat, Table
 from club.selectors.sheets import Actor
-from club.services.results import championship_rules, deal_result, match_format
+from club.services.results import championship_rules, match_format, replay_sheet
 from club.services.sheets import enter_deal
 from engine import simulate_facts
-from scoring import score_match
 
 #: A time-limited round stops after this many deals (about 90 minutes at a real table).
 TIME_LIMIT_DEALS = 14
@@ -24,19 +23,18 @@ def simulated_deals(table: Table, seed: int):
     championship = table.round.stage.championship
     rules = championship_rules(championship)
     fmt = match_format(championship)
-    seats = Seat.objects.filter(table=table).count() or 4
+    seats = list(Seat.objects.filter(table=table))
     limit = TIME_LIMIT_DEALS if (fmt.kind == "time" or table.round.time_limit) else MAX_DEALS
     rng = random.Random(seed)
-    dealer, results = table.first_dealer, []
-    while len(results) < limit:
+    dealer, deals = table.first_dealer, []
+    while len(deals) < limit:
         facts = simulate_facts(rng, rules, dealer=dealer, players="heuristic")
         entry = {"dealer": dealer, "trump": facts.trump or "", "points": facts.card_points[0],
                  "points_other": facts.card_points[1], "all_tricks": facts.all_tricks}
         yield entry
-        results.append(deal_result(Deal(**entry)))
-        dealer = (dealer + 1) % seats
-        if not score_match(results, fmt, rules, first_dealer_side=table.first_dealer % 2
-                           ).accepts_deals:
+        deals.append(Deal(**entry))
+        dealer = (dealer + 1) % (len(seats) or 4)
+        if not replay_sheet(table, seats, deals, rules=rules, fmt=fmt).accepts_deals:
             return
 
 
