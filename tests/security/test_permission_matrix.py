@@ -1,7 +1,8 @@
 """Who may open what: every URL of the app, for five kinds of visitor.
 
 Roles: anonymous; a player holding a table's code (otherwise anonymous); the organiser of
-another club; the organiser of the championship's club; staff. Expected outcomes:
+another club; a logged-in user with no role anywhere (expected as the organiser of another
+club unless a row says otherwise); the organiser of the championship's club; staff. Expected outcomes:
 ``ok`` (the page, a form's answer, or a redirect that is not the login page), ``login``
 (sent to log in), ``forbidden`` (403). The test fails when a URL of the app is missing
 from the matrix, so a new page cannot ship without saying who may see it.
@@ -14,13 +15,13 @@ from django.core.files.base import ContentFile
 from django.test import Client
 from django.urls import get_resolver, reverse
 
-from club.models import ClubRole, Deal, Player, ReportJob, RuleSet
+from club.models import ClubRole, Deal, Membership, Player, PlayerImportJob, ReportJob, RuleSet
 from engine import PRESETS
 from tests.factories import make_championship, make_club, make_round, make_user
 
 pytestmark = pytest.mark.django_db
 
-ROLES = ("anonymous", "code", "other_organiser", "organiser", "staff")
+ROLES = ("anonymous", "code", "other_organiser", "no_role", "organiser", "staff")
 OPEN = dict.fromkeys(ROLES, "ok")
 EDIT = {"anonymous": "login", "code": "login", "other_organiser": "forbidden",
         "organiser": "ok", "staff": "ok"}
@@ -42,6 +43,7 @@ MATRIX = {
     "club-edit": ("get", {"slug": "club"}, EDIT),
     "club-player-add": ("get", {"slug": "club"}, EDIT),
     "club-player-import": ("get", {"slug": "club"}, EDIT),
+    "club-player-import-job": ("get", {"slug": "club", "pk": "import_job"}, EDIT),
     "club-membership-edit": ("get", {"slug": "club", "player": "player"}, EDIT),
     "club-pair-add": ("get", {"slug": "club"}, EDIT),
     "player-detail": ("get", {"pk": "player"}, OPEN),
@@ -116,12 +118,16 @@ def world(db):
     job = ReportJob.objects.create(kind="sheets", championship=championship, round=rnd,
                                    fingerprint="x", status="done", total=1, done=1)
     job.file.save("matrix.pdf", ContentFile(b"%PDF-1.4 test"), save=True)
+    import_job = PlayerImportJob.objects.create(club=club, user=organiser, status="refused",
+                                                errors=[[2, "name", "a name is required"]])
     ids = {"slug": club.slug, "player": Player.objects.filter(memberships__club=club).first().pk,
            "preset": RuleSet.objects.get(club=None, preset="house").pk,
            "rule_set": rule_set.pk, "championship": championship.pk,
            "entry": championship.entries.first().pk, "stage": championship.stages.get().pk,
-           "round": rnd.pk, "table": table.pk, "code": table.code, "job": job.pk}
-    users = {"other_organiser": other, "organiser": organiser, "staff": staff}
+           "round": rnd.pk, "table": table.pk, "code": table.code, "job": job.pk,
+           "import_job": import_job.pk}
+    users = {"other_organiser": other, "organiser": organiser, "staff": staff,
+             "no_role": make_user("nobody")}
     return ids, users
 
 
@@ -150,8 +156,9 @@ def test_permission_matrix(world, role):
         args = {k: ids.get(v, v) if isinstance(v, str) else v for k, v in kwargs.items()}
         response = getattr(client, method)(reverse(name, kwargs=args))
         got = outcome(response)
-        if got != expected[role]:
-            wrong.append(f"{method.upper()} {name}: {got}, expected {expected[role]}")
+        want = expected.get(role, expected["other_organiser"])
+        if got != want:
+            wrong.append(f"{method.upper()} {name}: {got}, expected {want}")
         if name == "logout" and role in users:
             client.force_login(users[role])
     assert not wrong, "\n".join(wrong)
@@ -176,3 +183,67 @@ def test_every_form_needs_its_csrf_token(world):
         args = {k: ids.get(v, v) if isinstance(v, str) else v for k, v in kwargs.items()}
         assert client.post(reverse(name, kwargs=args)).status_code == 403, name
     assert Deal.objects.count() == 1
+
+
+# Every path that attaches, edits or renames a player, tried with real data against a
+# player of the club: (url name, kwargs, form data). {player} and {number} are the player's.
+PLAYER_PATHS = [
+    ("player-edit", {"pk": "player"},
+     {"last_name": "Hijacked", "first_name": "Mr", "member_number": "{number}"}),
+    ("club-player-add", {"slug": "own"},
+     {"last_name": "Hijacked", "first_name": "Mr", "member_number": "{number}"}),
+    ("club-player-import", {"slug": "own"},
+     {"file": "name,first name,member number\nHijacked,Mr,{number}\n"}),
+    ("club-player-add", {"slug": "club"},
+     {"last_name": "Intruder", "first_name": "Mr", "member_number": "X-1"}),
+    ("club-player-import", {"slug": "club"},
+     {"file": "name,first name,member number\nIntruder,Mr,X-2\n"}),
+    ("club-membership-edit", {"slug": "club", "player": "player"}, {"active": ""}),
+    ("club-membership-edit", {"slug": "own", "player": "player"}, {"active": "on"}),
+    ("club-pair-add", {"slug": "own"}, {"first": "{own_member}", "second": "{player}"}),
+    ("championship-entries", {"pk": "own_championship"}, {"players": "{player}"}),
+    ("championship-substitute", {"pk": "own_championship"},
+     {"entry": "{own_entry}", "player": "{player}"}),
+]
+
+
+def _player_state():
+    return (sorted(Player.objects.values_list("pk", "last_name", "first_name", "member_number")),
+            sorted(Membership.objects.values_list("club_id", "player_id", "active")))
+
+
+@pytest.mark.parametrize("role", ["other_organiser", "no_role"])
+def test_player_paths_refuse_users_of_other_clubs(world, role):
+    """The organiser of another club, and a user with no role who creates his own club,
+    try every player path against a player of the club: each is refused (403/404, or 400
+    naming the field) and no player or membership changes."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    ids, users = world
+    client = Client()
+    client.force_login(users[role])
+    if role == "no_role":
+        assert client.post(reverse("club-create"), {"name": "Own", "slug": "own-club",
+                                                    "town": ""}).status_code == 302
+    own = ClubRole.objects.filter(user=users[role]).get().club
+    own_championship = make_championship(own, entries=4, entry_type="individual",
+                                         name="Own event")
+    player = Player.objects.get(pk=ids["player"])
+    player.member_number = "CLUB-1"
+    player.save()
+    names = {**ids, "own": own.slug, "own_championship": own_championship.pk}
+    values = {"player": player.pk, "number": player.member_number,
+              "own_entry": own_championship.entries.first().pk,
+              "own_member": own_championship.entries.first().player_id}
+    before = _player_state()
+    wrong = []
+    for name, kwargs, data in PLAYER_PATHS:
+        args = {k: names.get(v, v) for k, v in kwargs.items()}
+        form = {k: v.format(**values) for k, v in data.items()}
+        if "file" in form:
+            form["file"] = SimpleUploadedFile("p.csv", form["file"].encode())
+        response = client.post(reverse(name, kwargs=args), form)
+        if response.status_code not in (400, 403, 404):
+            wrong.append(f"POST {name} {args}: {response.status_code}")
+    assert not wrong, "\n".join(wrong)
+    assert _player_state() == before
