@@ -128,12 +128,11 @@ def load_table(actor: Actor, table_id: int | None = None, *, page: bool = False)
     """
     user = actor.user
     if actor.by_code:
-        rows = seat_rows("t.code = %s AND r.status = %s AND c.self_entry = %s",
-                         [actor.code, Round.Status.PUBLISHED, True], None)
+        rows = seat_rows(None, code=actor.code)
     elif table_id is None:
         raise SheetNotFound
     else:
-        rows = seat_rows("t.id = %s", [table_id], actor.user_id)
+        rows = seat_rows(actor.user_id, table_id=table_id)
     seats = [seat for seat, _editor_flag in rows]
     if len({seat.table_id for seat in seats}) > 1:
         raise SheetNotFound  # two open tables share a code: refuse rather than guess

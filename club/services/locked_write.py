@@ -41,11 +41,16 @@ def _values(instance: Model) -> Values:
 @cache
 def _lock_sql(columns: tuple[str, ...], unconfirmed_only: bool) -> str:
     quote = connection.ops.quote_name
-    sets = ", ".join(f"{quote(Table._meta.get_field(c).column)} = %s" for c in columns)
-    sql = (f"UPDATE {quote(Table._meta.db_table)} SET {sets} WHERE {quote('id')} = %s "
-           f"AND {quote('version')} = %s")
+    meta = Table._meta
+
+    def column(name: str) -> str:
+        return quote(meta.get_field(name).column)
+
+    sets = ", ".join(f"{column(c)} = %s" for c in columns)
+    sql = (f"UPDATE {quote(meta.db_table)} SET {sets} WHERE {quote(meta.pk.column)} = %s "
+           f"AND {column('version')} = %s")
     if unconfirmed_only:
-        sql += f" AND {quote('confirmed_at')} IS NULL"
+        sql += f" AND {column('confirmed_at')} IS NULL"
     return sql
 
 
