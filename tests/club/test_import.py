@@ -9,6 +9,7 @@ from django.db import connection
 from django.urls import reverse
 from kombu.exceptions import OperationalError
 
+from club.celery import app
 from club.models import Club, ClubRole, Membership, Player, PlayerImportJob
 from club.services.import_jobs import run_import_job, start_import_job
 from club.services.players import import_players_csv, import_rows
@@ -161,8 +162,13 @@ def big_csv(rows, bad_row=None, prefix="M"):
 
 @pytest.fixture
 def media(settings, tmp_path):
+    """Tasks run in this process (as without a broker), files in a temporary folder."""
+    before = app.conf.task_always_eager  # loads the app's settings before they change here
+    app.conf.task_always_eager = True
     settings.MEDIA_ROOT = str(tmp_path)
-    return tmp_path
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    yield tmp_path
+    app.conf.task_always_eager = before
 
 
 def test_a_3000_row_file_becomes_a_job_and_every_row_lands(org_client, club_a, media,
