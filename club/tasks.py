@@ -5,6 +5,8 @@ sheets it sends one ``render_report_chunk`` per chunk of tables, and the chunk t
 completes the set sends ``merge_report``. Each task is idempotent (settings: acks late,
 rejected back to the queue when its worker dies), so a redelivered task simply does its
 step again. A failure is recorded on the job for its page, never raised to the caller.
+Report tasks keep no result (``ignore_result``): nobody reads one, and publishing a task
+whose result is kept makes the web process wait on the result backend too.
 """
 
 from __future__ import annotations
@@ -31,13 +33,14 @@ def _failed(job_id: int, error: Exception) -> None:
     jobs.fail(job_id, jobs.failure_message(error))
 
 
-@shared_task(name="club.tasks.render_report")
+@shared_task(name="club.tasks.render_report", ignore_result=True)
 def render_report(job_id: int, queue: str | None = None, language: str | None = None) -> str:
     """Start a report job: render it (one document) or send its chunks (score sheets)."""
     try:
         job = jobs.load(job_id)
         if not jobs.active(job):
             return "skipped"
+        jobs.remember_dispatch(job_id, queue, language)
         if job.kind != ReportJob.Kind.SHEETS:
             jobs.render_single(job_id, language)
             return "rendered"
@@ -55,7 +58,7 @@ def render_report(job_id: int, queue: str | None = None, language: str | None = 
         return "failed"
 
 
-@shared_task(name="club.tasks.render_report_chunk")
+@shared_task(name="club.tasks.render_report_chunk", ignore_result=True)
 def render_report_chunk(job_id: int, index: int, queue: str | None = None,
                         language: str | None = None, merge: bool = True) -> bool:
     """Render one chunk of a sheets job; the chunk completing the set sends the merge."""
@@ -69,7 +72,7 @@ def render_report_chunk(job_id: int, index: int, queue: str | None = None,
     return complete
 
 
-@shared_task(name="club.tasks.merge_report")
+@shared_task(name="club.tasks.merge_report", ignore_result=True)
 def merge_report(job_id: int) -> bool:
     """Merge a sheets job's chunks into its file and mark it done."""
     try:

@@ -18,6 +18,8 @@ class ReportJob(models.Model):
         RUNNING = "running", _("rendering")
         DONE = "done", _("ready")
         FAILED = "failed", _("failed")
+        #: The task queue could not be reached: kept, and sent again by the next request.
+        UNSENT = "unsent", _("not sent")
 
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
     championship = models.ForeignKey("club.Championship", on_delete=models.CASCADE,
@@ -35,6 +37,9 @@ class ReportJob(models.Model):
                                      blank=True, related_name="+")
     created = models.DateTimeField(_("created"), auto_now_add=True)
     finished = models.DateTimeField(_("finished"), null=True, blank=True)
+    #: The last sign of work: the job sent to the queue, or a worker starting or rendering
+    #: it (every few seconds while it renders). Old while queued or running = no worker.
+    heartbeat = models.DateTimeField(_("last sign of work"), null=True, blank=True)
 
     class Meta:
         ordering = ["-created"]

@@ -8,6 +8,13 @@ merge (two chunks finishing together, or a redelivered task) writes the same byt
 Standings and round results are one document each, rendered by one task.
 
 Every step reads the job first and does nothing for a job already done or failed.
+
+Signs of work: a step that starts stamps the job's ``heartbeat``; while a chunk renders, a
+thread stamps it again every HEARTBEAT_EVERY seconds and rewrites the chunk's marker
+``chunk-NNN.started`` (process, host, time). A worker killed mid-chunk leaves a marker that
+stops moving: after STALL_AFTER the workers' sweep (``club.services.reports.resume_stalled``)
+claims it and sends the chunk again, instead of waiting for the broker's visibility timeout.
+A chunk not started has no marker: it is still in the queue, and is not sent twice.
 """
 
 from __future__ import annotations
@@ -17,10 +24,16 @@ import logging
 import math
 import os
 import shutil
+import socket
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import timedelta
 from pathlib import Path
 
 from django.conf import settings
+from django.db import connection
 from django.db.models import F
 from django.db.models.functions import Greatest
 from django.utils import timezone
@@ -39,6 +52,10 @@ MIN_CHUNK_TABLES = 12
 POOL_CHUNKS = 4
 #: Files kept per report (the newest); older versions are deleted when a new one is made.
 KEEP_FILES = 3
+#: Seconds between two signs of work while a step renders.
+HEARTBEAT_EVERY = 5
+#: A job or a started chunk without a sign of work for this long has no worker on it.
+STALL_AFTER = timedelta(seconds=15)
 
 
 def work_dir(job_id: int) -> Path:
@@ -47,6 +64,10 @@ def work_dir(job_id: int) -> Path:
 
 def chunk_path(job_id: int, index: int) -> Path:
     return work_dir(job_id) / f"chunk-{index:03d}.pdf"
+
+
+def marker_path(job_id: int, index: int) -> Path:
+    return work_dir(job_id) / f"chunk-{index:03d}.started"
 
 
 def chunk_size(tables: int) -> int:
@@ -73,7 +94,136 @@ def active(job: ReportJob | None) -> bool:
 
 
 def mark_running(job_id: int) -> None:
-    ReportJob.objects.filter(pk=job_id, status=Status.QUEUED).update(status=Status.RUNNING)
+    """A worker has the job: running, with a sign of work now."""
+    ReportJob.objects.filter(pk=job_id, status__in=(Status.QUEUED, Status.RUNNING)).update(
+        status=Status.RUNNING, heartbeat=timezone.now())
+
+
+def touch(job_id: int) -> None:
+    ReportJob.objects.filter(pk=job_id).update(heartbeat=timezone.now())
+
+
+def mark_unsent(job_id: int) -> None:
+    """The queue could not be reached: the job waits for the next request (not when a
+    worker has it already: the message went through after all)."""
+    ReportJob.objects.filter(pk=job_id, status=Status.QUEUED).update(status=Status.UNSENT)
+
+
+def stalled(job: ReportJob, now=None) -> bool:
+    """Queued or running, and no sign of work for STALL_AFTER: no worker is on it."""
+    last = job.heartbeat or job.created
+    return active(job) and last < (now or timezone.now()) - STALL_AFTER
+
+
+def remember_dispatch(job_id: int, queue: str | None, language: str | None) -> None:
+    """The queue and language of the job's tasks, for the sweep that sends one again."""
+    write_atomic(work_dir(job_id) / "dispatch.json",
+                 json.dumps({"queue": queue, "language": language}).encode())
+
+
+def dispatch(job_id: int) -> dict:
+    try:
+        return json.loads((work_dir(job_id) / "dispatch.json").read_text())
+    except (OSError, ValueError):
+        return {"queue": None, "language": None}
+
+
+def _write_marker(job_id: int, index: int) -> None:
+    if work_dir(job_id).is_dir():  # gone: the job is finished or failed
+        write_atomic(marker_path(job_id, index), json.dumps(
+            {"pid": os.getpid(), "host": socket.gethostname(), "beat": time.time()}).encode())
+
+
+@contextmanager
+def beating(job_id: int, index: int | None = None) -> Iterator[None]:
+    """Signs of work while a step runs: the job's heartbeat (and chunk ``index``'s marker)
+    now, then every HEARTBEAT_EVERY seconds from a thread. In-process (no broker) there is
+    no other worker to take over, so no thread."""
+    def beat() -> None:
+        touch(job_id)
+        if index is not None:
+            _write_marker(job_id, index)
+
+    beat()
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        yield
+        return
+    stop = threading.Event()
+
+    def run() -> None:
+        try:
+            while not stop.wait(HEARTBEAT_EVERY):
+                try:
+                    beat()
+                except Exception:  # a missed beat is logged, not fatal
+                    log.warning("report job %s: heartbeat failed", job_id, exc_info=True)
+        finally:
+            connection.close()  # this thread's own database connection
+
+    thread = threading.Thread(target=run, name=f"report-{job_id}-heartbeat", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join(timeout=HEARTBEAT_EVERY)
+
+
+def lost_chunks(job: ReportJob) -> list[int]:
+    """Chunks a worker started and stopped giving signs of work on, not on disk."""
+    path = work_dir(job.pk) / "plan.json"
+    if not path.exists():
+        return []
+    before = time.time() - STALL_AFTER.total_seconds()
+    lost = []
+    for index in range(len(json.loads(path.read_text()))):
+        if chunk_path(job.pk, index).exists():
+            continue
+        try:
+            beat = float(json.loads(marker_path(job.pk, index).read_text())["beat"])
+        except (OSError, ValueError, KeyError, TypeError):
+            continue  # not started: still in the queue
+        if beat < before:
+            lost.append(index)
+    return lost
+
+
+def stalled_step(job: ReportJob) -> str | None:
+    """What to send again for a running job without signs of work: "merge" (a sheets job
+    with every chunk on disk), "start" (standings, results, a sheets job without a plan),
+    or None (chunks still in the queue)."""
+    path = work_dir(job.pk) / "plan.json"
+    if job.kind != ReportJob.Kind.SHEETS or not path.exists():
+        return "start"
+    chunks = len(json.loads(path.read_text()))
+    return "merge" if all(chunk_path(job.pk, i).exists() for i in range(chunks)) else None
+
+
+def claim_chunk(job_id: int, index: int) -> bool:
+    """Take a lost chunk's marker away, so one sweep only sends it again (two sweeps at
+    once: the second finds the marker gone)."""
+    marker = marker_path(job_id, index)
+    try:
+        marker.rename(marker.with_name(marker.name + ".lost"))
+    except FileNotFoundError:
+        return False
+    return True
+
+
+def unclaim_chunk(job_id: int, index: int) -> None:
+    """The chunk could not be sent again: leave it for the next sweep."""
+    marker = marker_path(job_id, index)
+    try:
+        marker.with_name(marker.name + ".lost").rename(marker)
+    except FileNotFoundError:
+        pass
+
+
+def claim_job(job: ReportJob) -> bool:
+    """Take a stalled job for one sweep (its heartbeat moved by nobody else meanwhile)."""
+    return bool(ReportJob.objects.filter(pk=job.pk, heartbeat=job.heartbeat,
+                                         status__in=(Status.QUEUED, Status.RUNNING))
+                .update(heartbeat=timezone.now()))
 
 
 def fail(job_id: int, message: str) -> None:
@@ -85,7 +235,8 @@ def fail(job_id: int, message: str) -> None:
 
 def progress(job_id: int, done: int) -> None:
     """Tables done so far: only ever goes up (chunks finish in any order, some twice)."""
-    ReportJob.objects.filter(pk=job_id).update(done=Greatest(F("done"), done))
+    ReportJob.objects.filter(pk=job_id).update(done=Greatest(F("done"), done),
+                                               heartbeat=timezone.now())
 
 
 def plan(job: ReportJob) -> list[list[int]]:
@@ -101,11 +252,10 @@ def plan(job: ReportJob) -> list[list[int]]:
     return chunks
 
 
-def _test_delay(job_id: int, index: int) -> None:
-    """Fault tests: note who renders the chunk, then wait (TROEF_REPORT_CHUNK_DELAY s)."""
+def _test_delay() -> None:
+    """Fault tests: a chunk takes TROEF_REPORT_CHUNK_DELAY seconds more."""
     delay = float(os.environ.get("TROEF_REPORT_CHUNK_DELAY", "0") or 0)
     if delay:
-        write_atomic(work_dir(job_id) / f"chunk-{index:03d}.started", str(os.getpid()).encode())
         time.sleep(delay)
 
 
@@ -118,10 +268,12 @@ def render_chunk(job_id: int, index: int, language: str | None = None) -> bool:
     if index >= len(chunks):
         return False
     mark_running(job_id)
-    _test_delay(job_id, index)
-    with override(language or settings.LANGUAGE_CODE):
-        html = documents.sheets_html(job.round_id, chunks[index])
-    pdf.render_to(html, chunk_path(job_id, index))
+    if not chunk_path(job_id, index).exists():  # on disk = complete (written atomically)
+        with beating(job_id, index):
+            _test_delay()
+            with override(language or settings.LANGUAGE_CODE):
+                html = documents.sheets_html(job.round_id, chunks[index])
+            pdf.render_to(html, chunk_path(job_id, index))
     present = [i for i in range(len(chunks)) if chunk_path(job_id, i).exists()]
     progress(job_id, sum(len(chunks[i]) for i in present))
     return len(present) == len(chunks)
@@ -136,6 +288,7 @@ def _finish(job: ReportJob) -> None:
         status=Status.DONE, file=final_name(job), done=F("total"), error="",
         finished=timezone.now())
     prune(job)
+    shutil.rmtree(work_dir(job.pk), ignore_errors=True)
 
 
 def prune(job: ReportJob) -> None:
@@ -157,9 +310,9 @@ def merge(job_id: int) -> bool:
     paths = [chunk_path(job_id, i) for i in range(len(chunks))]
     if not all(p.exists() for p in paths):
         return False
-    pdf.merge(paths, Path(settings.MEDIA_ROOT) / final_name(job))
+    with beating(job_id):
+        pdf.merge(paths, Path(settings.MEDIA_ROOT) / final_name(job))
     _finish(job)
-    shutil.rmtree(work_dir(job_id), ignore_errors=True)
     return True
 
 
@@ -170,9 +323,9 @@ def render_single(job_id: int, language: str | None = None) -> None:
         return
     mark_running(job_id)
     ReportJob.objects.filter(pk=job_id).update(total=1)
-    with override(language or settings.LANGUAGE_CODE):
+    with beating(job_id), override(language or settings.LANGUAGE_CODE):
         html = documents.single_html(job)
-    pdf.render_to(html, Path(settings.MEDIA_ROOT) / final_name(job))
+        pdf.render_to(html, Path(settings.MEDIA_ROOT) / final_name(job))
     _finish(job)
 
 
