@@ -21,8 +21,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from club.models import Deal, Entry, MatchResult, Seat, Table
+from club.selectors.replay import championship_rules, deal_result, match_format
 from club.selectors.standings import compute_standings, results_changed
-from club.services.results import championship_rules, deal_result, match_format
 from scoring import score_match
 from tests.factories import make_played_championship
 

@@ -24,7 +24,7 @@ from engine.rules import RuleSet
 from scoring.deal import DealResult, as_rules
 from scoring.errors import MatchError
 from scoring.game import Game, Sheet
-from scoring.records import MatchRecord
+from scoring.records import DEFAULT_MATCH_POINTS, MatchRecord
 
 MatchKind = Literal["one_game", "best_of", "games", "deals", "time"]
 KINDS: tuple[str, ...] = ("one_game", "best_of", "games", "deals", "time")
@@ -44,7 +44,7 @@ class MatchFormat:
     >>> MatchFormat.best_of(3).label
     'best of 3 games'
     >>> MatchFormat.from_dict(MatchFormat.deals(16).to_dict())
-    MatchFormat(kind='deals', count=16, minutes=None)
+    MatchFormat(kind='deals', count=16, minutes=None, match_points=(2, 1, 0))
     >>> MatchFormat("best_of")
     Traceback (most recent call last):
     scoring.errors.MatchError: count: best_of needs a whole number of games or deals, 1 or more
@@ -53,8 +53,20 @@ class MatchFormat:
     kind: MatchKind = "one_game"
     count: int | None = None
     minutes: int | None = None
+    #: Match points for a win, a draw and a loss (the standings' ``match_points``).
+    match_points: tuple[int, int, int] = DEFAULT_MATCH_POINTS
 
     def __post_init__(self) -> None:
+        points = self.match_points
+        if isinstance(points, list):
+            object.__setattr__(self, "match_points", points := tuple(points))
+        if (not isinstance(points, tuple) or len(points) != 3
+                or not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= 100
+                           for p in points)
+                or not points[0] >= points[1] >= points[2]):
+            raise MatchError("match_points", "match_points_invalid",
+                             "must be three whole numbers from 0 to 100 for a win, a draw and a "
+                             "loss, in that order, none above the one before")
         if self.kind not in KINDS:
             raise MatchError("kind", "format_kind",
                              f"must be one of {', '.join(KINDS)}, not {self.kind!r}")

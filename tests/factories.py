@@ -91,7 +91,7 @@ def make_played_championship(entries: int, rounds: int, *, seed: int = 1, club=N
     import random
 
     from club.models import Deal, MatchResult
-    from club.services.results import championship_rules, match_format, replay_sheet
+    from club.selectors.replay import championship_rules, match_format, replay_sheet
     from engine import simulate_facts
 
     rng = random.Random(seed)

@@ -22,7 +22,7 @@ from club.models import Championship, Deal, ReportJob, Round, Table
 from club.reports import charts, data, fonts
 from club.reports.sheets import sheets_html as _sheets_html
 from club.reports.tables import TEXT_PT, Chart, Col, Document
-from club.services.results import score_table
+from club.selectors.replay import score_table
 from scoring import get_metric
 
 Kind = ReportJob.Kind

@@ -23,8 +23,8 @@ from django.utils.translation import gettext as _
 from club.reports.data import RoundData, TableData, group_seats
 from club.reports.fonts import FIGURE_SPACE, MONO_ADVANCE, PT_TO_MM, fit_name, fit_text, text_width_mm
 from club.reports.layout import BASE_CSS, Block, Path, box, svg_data_url
+from club.selectors.replay import match_format, score_table
 from club.selectors.sheets import TRUMP_SYMBOLS
-from club.services.results import match_format, score_table
 from club.services.sheet_messages import format_label
 
 PAGE_W, PAGE_H = 210.0, 297.0

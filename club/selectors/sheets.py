@@ -16,14 +16,14 @@ from django.db.models import Exists, OuterRef, Value
 from django.utils.translation import gettext as _
 
 from club.models import ClubRole, Deal, Round, Seat, Table
-from club.selectors.sheet_rows import seat_rows, table_deals
-from club.services.results import (
+from club.selectors.replay import (
     TableScore,
     championship_rules,
     match_format,
     score_table,
     time_limited,
 )
+from club.selectors.sheet_rows import seat_rows, table_deals
 from engine.rules import RuleSet
 from scoring import DealScore, MatchFormat, points_in_play
 

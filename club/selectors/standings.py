@@ -3,9 +3,11 @@ of queries: the entries, and the match rows of the rounds that count."""
 
 from __future__ import annotations
 
+import hashlib
 from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 
 from django.db import transaction
 from django.db.models import F, Max, Q, Sum
@@ -19,8 +21,10 @@ from club.models import (
     Stage,
     StandingsSnapshot,
 )
+from club.selectors.replay import match_format
 from scoring import DEFAULT_ORDER, MatchRecord, Standings, rank_entries
 from scoring import StandingRow as ScoringRow
+from scoring.metrics import METRICS
 from scoring.pairing.byes import bye_result
 
 #: Columns shown besides the ranking order, in this order, when not already in it.
@@ -73,7 +77,7 @@ def match_records(championship: Championship, stage: Stage | None = None) -> lis
             if side == 0:
                 per_round[(stage_no, rnd)].append((pf, pa))
     scoring_choice = championship.bye_scoring
-    win_points = 2
+    win_points = match_format(championship).match_points[0]
     for (_t, entry, _s, _r, _gw, _gl, _pf, _pa, _b, rnd, stage_no) in byes:
         result = bye_result(scoring_choice, per_round.get((stage_no, rnd), []),
                             match_points=win_points)
@@ -88,7 +92,8 @@ def compute_standings(championship: Championship, stage: Stage | None,
     drawn from the event seed for the display order within a tie."""
     order = championship.ranking_order or DEFAULT_ORDER
     return rank_entries(match_records(championship, stage), order, seed=championship.seed,
-                        entries=entry_ids, columns=[c for c in DISPLAY_COLUMNS if c not in order])
+                        entries=entry_ids, columns=[c for c in DISPLAY_COLUMNS if c not in order],
+                        match_points=match_format(championship).match_points)
 
 
 def _stored(value):
@@ -129,13 +134,26 @@ def _rebuild(championship: Championship, stage: Stage | None, key: str) -> list:
         return rows
 
 
+#: Move on when the way standings are computed or stored changes without a new metric (a
+#: stored snapshot of an older version is then rebuilt on its next read).
+STANDINGS_VERSION = 2
+
+
+@cache
+def code_version() -> str:
+    """The version of the code that made a snapshot: :data:`STANDINGS_VERSION` and the
+    metrics and columns that exist, so a new metric never shows empty in an old snapshot."""
+    made_of = repr((STANDINGS_VERSION, sorted(METRICS), DISPLAY_COLUMNS, DEFAULT_ORDER))
+    return hashlib.sha1(made_of.encode()).hexdigest()[:8]
+
+
 def results_key(championship: Championship) -> str:
-    """What the standings depend on, in one query: the championship's results version and
-    the sum of its tables' sheet versions."""
+    """What the standings depend on, in one query: the code's version, the championship's
+    results version and the sum of its tables' sheet versions."""
     version, sheets = Championship.objects.filter(pk=championship.pk).annotate(
         sheets=Sum("stages__rounds__tables__version")).values_list(
         "results_version", "sheets").get()
-    return f"{version}:{sheets or 0}"
+    return f"{code_version()}:{version}:{sheets or 0}"
 
 
 def standings_page(championship: Championship, stage: Stage | None = None) -> StandingsPage:

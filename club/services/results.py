@@ -12,127 +12,15 @@ the table's championship and rule set when the caller did not ``select_related``
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 
-from club.models import Championship, Deal, MatchResult, Round, Seat, Table
-from engine.rules import RuleSet
-from scoring import DealResult, MatchFormat, MatchOutcome, ScoringError, score_match
+from club.models import Deal, MatchResult, Seat, Table
+from club.selectors.replay import entries_by_side, table_results
 
 #: What makes a MatchResult row unique (the upsert's conflict target).
 RESULT_KEY = ("table", "entry")
 RESULT_FIELDS = ["side", "result", "finished", "games_won", "games_lost", "points_for",
                   "points_against", "is_bye"]
-
-
-def championship_rules(championship: Championship) -> RuleSet:
-    """The engine rule set of a championship (validated, cached on the rule-set row)."""
-    return championship.rule_set.rules()
-
-
-def match_format(championship: Championship) -> MatchFormat:
-    """The championship's match format; an empty dict means one game."""
-    return MatchFormat.from_dict(championship.match_format or {"kind": "one_game"})
-
-
-def time_limited(rnd: Round, fmt: MatchFormat) -> bool:
-    """Whether the round is played against the clock (its own limit or the format's)."""
-    return bool(rnd.time_limit) or fmt.kind == "time"
-
-
-def time_called(rnd: Round, fmt: MatchFormat) -> bool:
-    """Time is called on a time-limited round once it is closed: the game in progress counts."""
-    return time_limited(rnd, fmt) and rnd.status == Round.Status.CLOSED
-
-
-def seat_sides(seats: Iterable[Seat]) -> dict[int, int]:
-    """Seat position -> side, from the table's seats."""
-    return {seat.position: seat.side for seat in seats}
-
-
-def deal_result(deal: Deal, *, sides: dict[int, int] | None = None,
-                tricks_per_deal: int = 8) -> DealResult:
-    """The ``scoring`` value of a Deal row (trump '' is no trump; side 0 is "We").
-
-    ``sides`` maps seat positions to sides (default: position % 2, partners opposite) to
-    give the dealer's side; ``tricks_per_deal`` turns the recorded tricks of side 0 into
-    both sides' tricks. Raises ``scoring.DealError`` for a row whose values have impossible
-    types (the sheet service never stores one).
-    """
-    if deal.points is None and deal.points_other is None:
-        points = None
-    else:
-        points = (deal.points, deal.points_other)
-    tricks = None if deal.tricks is None else (deal.tricks, tricks_per_deal - deal.tricks)
-    dealer_side = None
-    if deal.dealer is not None:
-        dealer_side = (sides or {}).get(deal.dealer, deal.dealer % 2)
-    return DealResult(points=points, trump=deal.trump or None, doubling=deal.doubling,
-                      all_tricks=deal.all_tricks, renonce=deal.renonce,
-                      cancelled=deal.cancelled, blind=deal.blind, en_face=deal.en_face,
-                      tricks=tricks, dealer_side=dealer_side)
-
-
-@dataclass(frozen=True)
-class TableScore:
-    """A table's sheet scored: the match outcome, and the first deal number that could not be
-    scored (None when every deal counts; the rows after it are left out of the outcome)."""
-
-    outcome: MatchOutcome
-    broken_at: int | None = None
-    error: ScoringError | None = None
-
-
-def first_dealer_side(table: Table, sides: dict[int, int]) -> int:
-    """The side of the table's first dealer (partners opposite when the seats do not say)."""
-    return sides.get(table.first_dealer, table.first_dealer % 2)
-
-
-def replay_sheet(table: Table, seats: Sequence[Seat], deals: Sequence[Deal], *,
-                 rules: RuleSet | None = None, fmt: MatchFormat | None = None) -> MatchOutcome:
-    """Score a table's sheet: ``deals`` in order, under its championship's rules and match
-    format, with the table's sides, first dealer and clock (time is called once a
-    time-limited round is closed). The one replay of a sheet: the sheet service's check
-    before a write, the stored results, the printed sheet and the simulated tables.
-
-    Raises ``ScoringError`` whose ``deal`` is the number (from 1) of the first deal that
-    does not add up.
-    """
-    if rules is None or fmt is None:
-        championship = table.round.stage.championship
-        rules = rules or championship_rules(championship)
-        fmt = fmt or match_format(championship)
-    sides = seat_sides(seats)
-    results: list[DealResult] = []
-    for deal in deals:
-        try:
-            results.append(deal_result(deal, sides=sides, tricks_per_deal=rules.tricks_per_deal))
-        except ScoringError as exc:
-            exc.deal = len(results) + 1
-            raise
-    return score_match(results, fmt, rules, first_dealer_side=first_dealer_side(table, sides),
-                       time_called=time_called(table.round, fmt))
-
-
-def score_table(table: Table, deals: Sequence[Deal], seats: Sequence[Seat]) -> TableScore:
-    """Replay ``deals`` (in number order) under the table's championship rules and format.
-
-    Never raises for bad stored deals: the outcome then covers the deals before the first
-    bad one, and ``broken_at`` names it (a rule set or match format changed under a sheet).
-    """
-    try:
-        return TableScore(replay_sheet(table, seats, deals))
-    except ScoringError as error:
-        broken = error.deal or 1
-        return TableScore(replay_sheet(table, seats, deals[:broken - 1]), broken, error)
-
-
-def _entries_by_side(seats: Iterable[Seat]) -> dict[int, int]:
-    """entry id -> side, one per entry (fixed pairs: the pair; individual: each player)."""
-    out: dict[int, int] = {}
-    for seat in sorted(seats, key=lambda s: s.position):
-        out.setdefault(seat.entry_id, seat.side)
-    return out
 
 
 def rebuild_table_results(table: Table, *, deals: Sequence[Deal] | None = None,
@@ -147,7 +35,7 @@ def rebuild_table_results(table: Table, *, deals: Sequence[Deal] | None = None,
     """
     if seats is None:
         seats = list(Seat.objects.filter(table=table).only("position", "side", "entry_id"))
-    entries = _entries_by_side(seats)
+    entries = entries_by_side(seats)
     MatchResult.objects.filter(table=table).exclude(entry_id__in=list(entries)).delete()
     if table.is_bye:
         rows = [MatchResult(table=table, entry_id=entry, side=side, is_bye=True)
@@ -160,22 +48,4 @@ def rebuild_table_results(table: Table, *, deals: Sequence[Deal] | None = None,
     if rows:
         MatchResult.objects.bulk_create(rows, update_conflicts=True,
                                         unique_fields=RESULT_KEY, update_fields=RESULT_FIELDS)
-    return rows
-
-
-def table_results(table: Table, deals: Sequence[Deal], seats: Sequence[Seat]) -> list[MatchResult]:
-    """The MatchResult rows (unsaved) that ``deals`` give a table that is not a bye: what
-    :func:`rebuild_table_results` writes and ``verify_results`` compares with what is stored."""
-    return result_rows(table, seats, score_table(table, deals, seats).outcome)
-
-
-def result_rows(table: Table, seats: Iterable[Seat], outcome: MatchOutcome) -> list[MatchResult]:
-    """The table's MatchResult rows (unsaved) for a scored match: one per seated entry."""
-    rows = []
-    for entry, side in _entries_by_side(seats).items():
-        view = outcome.side(side)
-        rows.append(MatchResult(
-            table=table, entry_id=entry, side=side, result=view.result or "",
-            finished=outcome.finished, games_won=view.games_won, games_lost=view.games_lost,
-            points_for=view.points_for, points_against=view.points_against, is_bye=False))
     return rows

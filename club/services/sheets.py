@@ -31,10 +31,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.models import Deal, DealChange, Round, Table
+from club.selectors.replay import replay_sheet, result_rows
 from club.selectors.sheet_rows import table_deals
 from club.selectors.sheets import Actor, TableContext, load_table
 from club.services.locked_write import write_under_lock
-from club.services.results import RESULT_KEY, replay_sheet, result_rows
+from club.services.results import RESULT_KEY
 from club.services.sheet_messages import explain, format_label
 from scoring import MatchOutcome, ScoringError
 

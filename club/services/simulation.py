@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 
 from club.models import Deal, Seat, Table
+from club.selectors.replay import championship_rules, match_format, replay_sheet
 from club.selectors.sheets import Actor
-from club.services.results import championship_rules, match_format, replay_sheet
 from club.services.sheets import enter_deal
 from engine import simulate_facts
 

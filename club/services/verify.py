@@ -3,7 +3,7 @@
 The deals are the only recorded facts. Two kinds of stored data are derived from them:
 
 - each table's ``MatchResult`` rows: its deals replayed under the championship's rules
-  (:func:`club.services.results.table_results`);
+  (:func:`club.selectors.replay.table_results`);
 - each championship's ``StandingsSnapshot`` rows: the entries ranked from those match rows
   (:func:`club.selectors.standings.snapshot_rows`).
 
@@ -24,8 +24,9 @@ from typing import Any
 from django.db import transaction
 
 from club.models import Championship, Deal, MatchResult, Seat, Stage, StandingsSnapshot, Table
+from club.selectors.replay import table_results
 from club.selectors.standings import results_changed, results_key, snapshot_rows
-from club.services.results import RESULT_FIELDS, rebuild_table_results, table_results
+from club.services.results import RESULT_FIELDS, rebuild_table_results
 
 log = logging.getLogger("troef.verify")
 

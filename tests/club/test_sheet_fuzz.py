@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from club.models import Table
-from club.services.results import score_table
+from club.selectors.replay import score_table
 from tests.club.test_sheet_support import sheet_table, snapshot
 from tests.factories import make_user
 

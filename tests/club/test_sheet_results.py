@@ -3,7 +3,8 @@
 import pytest
 
 from club.models import Deal, MatchResult, Round, Table
-from club.services.results import deal_result, rebuild_table_results
+from club.selectors.replay import deal_result
+from club.services.results import rebuild_table_results
 from scoring import DealResult
 from tests.factories import make_championship, make_club, make_round
 

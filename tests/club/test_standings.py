@@ -112,3 +112,32 @@ def test_a_deal_entered_on_a_sheet_shows_in_the_standings_without_touching_the_c
     assert Championship.objects.get(pk=champ.pk).results_version == version
     after = {r.entry: r.values["points_for"] for r in standings_page(champ).rows}
     assert sorted(after.values()) == [0, 0, 0, 120]
+
+
+def test_match_points_come_from_the_match_format():
+    """A win was worth a hard-coded 2 in the byes; the format now says what a result is worth."""
+    champ = make_played_championship(8, 3, seed=2)
+    wins = {row.entry: row.values["wins"] for row in standings_page(champ).rows}
+    champ.match_format = {**champ.match_format, "match_points": [3, 1, 0]}
+    champ.results_version += 1
+    champ.save()
+    for row in standings_page(champ).rows:
+        assert row.values["match_points"] == 3 * wins[row.entry] + row.values["draws"]
+
+
+def test_a_snapshot_made_by_other_code_is_rebuilt(monkeypatch):
+    """The snapshot key ignored code changes: a new metric showed empty until a result
+    changed. The key now carries the code's version."""
+    from club.models import StandingsSnapshot
+    from club.selectors import standings as selector
+
+    champ = make_played_championship(8, 2, seed=3)
+    first = standings_page(champ).rows
+    StandingsSnapshot.objects.filter(championship=champ).update(rows=[])  # stale content
+    assert standings_page(champ).rows == ()  # same code, same results: the stored rows
+    monkeypatch.setattr(selector, "STANDINGS_VERSION", selector.STANDINGS_VERSION + 1)
+    selector.code_version.cache_clear()
+    try:
+        assert standings_page(champ).rows == first
+    finally:
+        selector.code_version.cache_clear()

@@ -156,3 +156,17 @@ def test_records_of_an_unfinished_match_are_refused():
     with pytest.raises(MatchError) as info:
         score_match([won(0, 5)], MatchFormat.one_game(), "house").records((("a",), ("b",)), 1)
     assert info.value.code == "match_unfinished"
+
+
+@pytest.mark.parametrize("points", [(1, 2, 0), (2, 1), (2, -1, -2), (True, 0, 0), (101, 0, 0),
+                                    "2,1,0"])
+def test_match_points_must_be_win_draw_loss_in_order(points):
+    with pytest.raises(MatchError) as info:
+        MatchFormat("one_game", match_points=points)
+    assert (info.value.field, info.value.code) == ("match_points", "match_points_invalid")
+
+
+def test_match_points_read_back_from_json():
+    fmt = MatchFormat.from_dict({"kind": "one_game", "match_points": [3, 1, 0]})
+    assert fmt.match_points == (3, 1, 0)
+    assert MatchFormat.from_dict(fmt.to_dict()) == fmt
