@@ -1,6 +1,10 @@
 from django.contrib import admin
 
 from club import models
+from club.views.auth import throttled_admin_login
+
+# /admin/login/ is throttled by the auth backend like the site's login; this gives it the message.
+admin.site.login = throttled_admin_login(admin.site.login)
 
 
 class MembershipInline(admin.TabularInline):

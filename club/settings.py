@@ -147,7 +147,9 @@ CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     if not os.environ.get("REDIS_CACHE_URL")
     else {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-          "LOCATION": os.environ["REDIS_CACHE_URL"]}
+          "LOCATION": os.environ["REDIS_CACHE_URL"],
+          # A dead cache answers within half a second (club.safe_cache then stops asking).
+          "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}}
 }
 
 # Celery: a broker URL means a real worker pool; none means tasks run in-process.
@@ -163,9 +165,16 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 300}
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 
-# Login throttling: failed attempts per username and address in a window.
+# Login throttling (club.throttle): failed attempts per username and per address in a window.
 TROEF_LOGIN_MAX_FAILURES = int(os.environ.get("TROEF_LOGIN_MAX_FAILURES", "5"))
 TROEF_LOGIN_WINDOW_SECONDS = int(os.environ.get("TROEF_LOGIN_WINDOW_SECONDS", "300"))
+# A much higher limit for one address (a club behind one NAT, many usernames tried).
+TROEF_LOGIN_MAX_FAILURES_PER_ADDRESS = int(
+    os.environ.get("TROEF_LOGIN_MAX_FAILURES_PER_ADDRESS", "50"))
+# Proxies (addresses or networks, comma-separated) whose X-Forwarded-For is believed; none
+# means the client's address is REMOTE_ADDR.
+TROEF_TRUSTED_PROXIES = [
+    p.strip() for p in os.environ.get("TROEF_TRUSTED_PROXIES", "").split(",") if p.strip()]
 
 if PRODUCTION:
     SESSION_COOKIE_SECURE = True

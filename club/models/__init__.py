@@ -1,5 +1,6 @@
 """Troef's models, split by concern. Deals are the only recorded facts of play."""
 
+from club.models.accounts import SessionGeneration, SessionUser
 from club.models.championships import Championship, Entry, Round, Seat, Stage, Table
 from club.models.clubs import (
     Club,
@@ -22,4 +23,5 @@ __all__ = [
     "Membership", "Pair", "Player", "ReportJob", "Round", "RuleSet", "Seat", "Stage", "StandingsSnapshot", "Table",
     "can_edit_club",
     "PlayerImportJob", "can_edit_player", "players_not_editable",
+    "SessionGeneration", "SessionUser",
 ]
