@@ -22,7 +22,8 @@ from django.urls import reverse
 
 from club.models import Deal, Entry, MatchResult, Seat, Table
 from club.selectors.replay import championship_rules, deal_result, match_format
-from club.selectors.standings import compute_standings, results_changed
+from club.selectors.standings import compute_standings
+from club.services.standings import results_changed
 from scoring import score_match
 from tests.factories import make_played_championship
 

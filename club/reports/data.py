@@ -27,7 +27,8 @@ from django.utils import timezone
 from django.utils.translation import get_language
 
 from club.models import Championship, Deal, MatchResult, Round, Seat, Table
-from club.selectors.standings import StandingsPage, match_records, standings_page
+from club.selectors.standings import StandingsPage, match_records
+from club.services.standings import current_standings
 from scoring import StandingsError, rank_entries
 
 #: Bump when the layout changes: every report is then rendered again once.
@@ -193,7 +194,7 @@ def championship_standings(championship: Championship) -> tuple[StandingsData, d
     in the job) instead of an exception.
     """
     try:
-        page = standings_page(championship)
+        page = current_standings(championship)
         labels, series = rank_progression(championship, page)
     except StandingsError as error:
         facts = {"championship": [championship.pk, championship.ranking_order],

@@ -9,8 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from django.db import transaction
-from django.db.models import F, Max, Q, Sum
+from django.db.models import Max, Q, Sum
 
 from club.models import (
     Championship,
@@ -116,24 +115,6 @@ def snapshot_rows(championship: Championship, stage: Stage | None) -> list:
             for row in standings.rows]
 
 
-def _rebuild(championship: Championship, stage: Stage | None, key: str) -> list:
-    """Rank and store the snapshot for ``key`` (a row lock keeps two rebuilds apart)."""
-    with transaction.atomic():
-        Championship.objects.select_for_update().filter(pk=championship.pk).values_list(
-            "pk", flat=True).first()
-        number = stage.number if stage is not None else 0
-        current = StandingsSnapshot.objects.filter(championship=championship,
-                                                   stage_number=number, key=key).first()
-        if current is not None:
-            return current.rows
-        rows = snapshot_rows(championship, stage)
-        stored = StandingsSnapshot.objects.filter(championship=championship, stage_number=number)
-        if not stored.update(key=key, rows=rows):
-            StandingsSnapshot.objects.create(championship=championship, stage_number=number,
-                                             key=key, rows=rows)
-        return rows
-
-
 #: Move on when the way standings are computed or stored changes without a new metric (a
 #: stored snapshot of an older version is then rebuilt on its next read).
 STANDINGS_VERSION = 2
@@ -156,14 +137,24 @@ def results_key(championship: Championship) -> str:
     return f"{code_version()}:{version}:{sheets or 0}"
 
 
-def standings_page(championship: Championship, stage: Stage | None = None) -> StandingsPage:
-    """The stored standings, rebuilt first when the results changed since. Four queries when
-    fresh (the results key, the snapshot, the entries, the last result's time)."""
-    key = results_key(championship)
-    snapshot = StandingsSnapshot.objects.filter(
+def stored_rows(championship: Championship, stage: Stage | None, key: str) -> list | None:
+    """The snapshot's rows when one is stored for ``key``, else None. One query."""
+    return StandingsSnapshot.objects.filter(
         championship=championship, stage_number=stage.number if stage is not None else 0,
         key=key).values_list("rows", flat=True).first()
-    rows = snapshot if snapshot is not None else _rebuild(championship, stage, key)
+
+
+def standings_page(championship: Championship, stage: Stage | None = None, *,
+                   rows: list | None = None) -> StandingsPage:
+    """The standings: ``rows`` as a snapshot stores them when the caller has them (see
+    :func:`club.services.standings.current_standings`, which keeps the snapshot), else the
+    stored snapshot when it is current, else ranked afresh in memory. Nothing is written.
+    Two queries with ``rows`` (the entries, the last result's time), four when fresh."""
+    if rows is None:
+        key = results_key(championship)
+        rows = stored_rows(championship, stage, key)
+        if rows is None:
+            rows = snapshot_rows(championship, stage)
     entries = {e.pk: e for e in _entries(championship, stage).select_related("pair")}
     order = tuple(championship.ranking_order or DEFAULT_ORDER)
     columns = order + tuple(c for c in DISPLAY_COLUMNS if c not in order)
@@ -173,12 +164,3 @@ def standings_page(championship: Championship, stage: Stage | None = None) -> St
     last = Deal.objects.filter(table__round__stage__championship=championship).aggregate(
         last=Max("entered_at"))["last"]
     return StandingsPage(championship, stage, standings, entries, last)
-
-
-def results_changed(championship_id: int) -> None:
-    """Say that the championship's results changed other than through a sheet (a round
-    published or closed, entries, an import): its standings are rebuilt on the next read.
-    One UPDATE; call it inside the transaction that made the change."""
-    Championship.objects.filter(pk=championship_id).update(
-        results_version=F("results_version") + 1)
-

@@ -15,7 +15,7 @@ from club.models import (
     Round,
     Stage,
 )
-from club.selectors.standings import results_changed, standings_page
+from club.services.standings import current_standings, results_changed
 
 
 class ChampionshipError(ValueError):
@@ -133,7 +133,7 @@ def advance(stage: Stage, *, kind: str, advance: str, count: int | None = None,
             raise ChampionshipError(_("Say how many entries go on (at least 2)."),
                                     field="advance_count")
         active = set(stage.entries.filter(active=True).values_list("pk", flat=True))
-        rows = standings_page(championship, stage).rows
+        rows = current_standings(championship, stage).rows
         chosen = [row.entry for row in rows if row.entry in active][:count]
     elif advance == Stage.Advance.POULE_WINNERS:
         chosen = poule_winners(championship, stage, count)
@@ -154,7 +154,7 @@ def table_winners(championship: Championship, stage: Stage, rnd: Round) -> list[
     """One winner per table of ``rnd``: the winning pair; in individual events the better
     placed (in the stage's standings) of the two partners who won the table. A drawn table
     sends its best-placed entry."""
-    place = {row.entry: n for n, row in enumerate(standings_page(championship, stage).rows)}
+    place = {row.entry: n for n, row in enumerate(current_standings(championship, stage).rows)}
     tables: dict[int, dict[int, str]] = {}
     for table_id, entry_id, result in MatchResult.objects.filter(
             table__round=rnd, table__is_bye=False).values_list("table_id", "entry_id", "result"):
@@ -180,7 +180,7 @@ def poule_winners(championship: Championship, stage: Stage, count: int | None) -
             _("At least the %(n)d poule winners go on: say how many in all.") % {"n": groups},
             field="advance_count")
     active = set(stage.entries.filter(active=True).values_list("pk", flat=True))
-    ranked = [row.entry for row in standings_page(championship, stage).rows
+    ranked = [row.entry for row in current_standings(championship, stage).rows
               if row.entry in active and row.entry in poules]
     places: dict[str, list[int]] = {}
     for entry in ranked:  # best first: each poule's list is in its own order

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from club.models import Championship, Entry, MatchResult, Round, Seat, Stage, Table
 from club.selectors.rounds import POULE_FLAG
-from club.selectors.standings import results_changed, standings_page
+from club.services.standings import current_standings, results_changed
 from scoring import pairing
 from scoring.pairing.base import Bye, Draw, DrawError, DrawTable
 from scoring.pairing.base import Entry as DrawEntry
@@ -76,7 +76,7 @@ def draw_entries(championship: Championship, stage: Stage) -> list[DrawEntry]:
                 if other == entry_id:
                     continue
                 (partners if other_side == side else opponents)[entry_id].add(other)
-    standings = standings_page(championship, stage).standings
+    standings = current_standings(championship, stage).standings
     rank = {row.entry: row for row in standings}
     result = []
     for entry in entries:

@@ -28,8 +28,8 @@ from club.models import (
     Stage,
     Table,
 )
-from club.selectors.standings import results_changed
 from club.services.results import rebuild_table_results
+from club.services.standings import results_changed
 
 FORMAT = "troef-championship"
 VERSION = 1

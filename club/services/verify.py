@@ -25,8 +25,9 @@ from django.db import transaction
 
 from club.models import Championship, Deal, MatchResult, Seat, Stage, StandingsSnapshot, Table
 from club.selectors.replay import table_results
-from club.selectors.standings import results_changed, results_key, snapshot_rows
+from club.selectors.standings import results_key, snapshot_rows
 from club.services.results import RESULT_FIELDS, rebuild_table_results
+from club.services.standings import results_changed
 
 log = logging.getLogger("troef.verify")
 

@@ -10,8 +10,8 @@ from django_tables2 import RequestConfig
 from club.exports import SafeTableExport
 from club.models import Club, Stage
 from club.selectors.ladders import club_ranking_rows, season_ladder_rows
-from club.selectors.standings import standings_page
 from club.services.draws import stage_poules
+from club.services.standings import current_standings
 from club.views.championships import ChampionshipView
 from club.views.params import BoundedPaginator, int_param
 from scoring import get_metric
@@ -59,7 +59,7 @@ class StandingsView(ChampionshipView):
         number = int_param(request.GET, "stage", low=1, high=32767)
         if number is not None:
             stage = get_object_or_404(Stage, championship=c, number=number)
-        page = standings_page(c, stage)
+        page = current_standings(c, stage)
         stages = list(c.stages.order_by("number"))
         ranked = stage or (stages[0] if len(stages) == 1 else None)  # whose poules to show
         poules = None
@@ -78,7 +78,8 @@ class StandingsView(ChampionshipView):
 
 def ladder_view(request, slug):
     club = get_object_or_404(Club, slug=slug)
-    seasons = list(club.championships.exclude(season="").values_list("season", flat=True)
+    seasons = list(club.championships.filter(public=True).exclude(season="")
+                   .values_list("season", flat=True)
                    .distinct().order_by("-season"))
     season = request.GET.get("season") or (seasons[0] if seasons else "")
     best = int_param(request.GET, "best", low=1, high=1000)

@@ -84,7 +84,7 @@ def test_poules_then_the_winners_and_best_runners_up_to_a_knockout(org_client, o
     final = champ.stages.get(number=2)
     assert final.draw_method == "random"
     chosen = set(final.entries.values_list("pk", flat=True))
-    ranked = [row.entry for row in service.standings_page(champ, stage).rows]
+    ranked = [row.entry for row in service.current_standings(champ, stage).rows]
     places = {letter: [e for e in ranked if poules[e] == letter] for letter in set(poules.values())}
     winners = {order[0] for order in places.values()}
     best_runner_up = min((order[1] for order in places.values()), key=ranked.index)

@@ -5,7 +5,7 @@ import itertools
 import pytest
 from django.urls import reverse
 
-from club.selectors.standings import standings_page
+from club.services.standings import current_standings as standings_page
 from tests.factories import make_played_championship
 
 pytestmark = pytest.mark.django_db
@@ -80,7 +80,7 @@ def test_standings_queries_do_not_grow_with_the_field(client):
 
 def test_a_changed_result_rebuilds_the_stored_standings():
     from club.models import MatchResult
-    from club.selectors.standings import results_changed
+    from club.services.standings import results_changed
 
     champ = make_played_championship(4, 1, seed=9)
     before = standings_page(champ).rows
@@ -141,3 +141,41 @@ def test_a_snapshot_made_by_other_code_is_rebuilt(monkeypatch):
         assert standings_page(champ).rows == first
     finally:
         selector.code_version.cache_clear()
+
+
+def test_reading_standings_writes_nothing(django_assert_num_queries):
+    """Selectors only read: a stale snapshot is ranked afresh in memory by the selector and
+    stored only through the service."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from club.models import StandingsSnapshot
+    from club.selectors.standings import standings_page as read_standings
+
+    champ = make_played_championship(8, 2, seed=4)
+    with CaptureQueriesContext(connection) as queries:
+        rows = read_standings(champ).rows
+    assert not StandingsSnapshot.objects.exists()
+    assert all(q["sql"].lstrip().upper().startswith("SELECT") for q in queries.captured_queries)
+    assert standings_page(champ).rows == rows  # the service stores the same ranking
+    assert StandingsSnapshot.objects.count() == 1
+
+
+def test_selectors_never_import_services():
+    import ast
+    from pathlib import Path
+
+    import club.selectors
+
+    offenders = []
+    for path in Path(club.selectors.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""] + [f"{node.module}.{a.name}" for a in node.names]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                continue
+            if any(name.startswith("club.services") for name in names):
+                offenders.append(path.name)
+    assert offenders == []

@@ -12,9 +12,9 @@ from django.core.management import call_command
 
 from club.models import Deal, MatchResult, Round, StandingsSnapshot, Table
 from club.selectors.sheets import Actor, load_table
-from club.selectors.standings import standings_page
 from club.services import draws
 from club.services.sheets import SheetConflict, enter_deal
+from club.services.standings import current_standings as standings_page
 from club.services.verify import verify_championship
 from tests.club.test_sheet_support import sheet_table
 from tests.factories import make_user
