@@ -8,6 +8,7 @@ championship, rule set and the sheet's users, and whether the user may edit the 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,19 +87,11 @@ class TableContext:
         return None
 
     def seat_name(self, position: int | None) -> str:
-        seat = None if position is None else self.seat(position)
-        if seat is None:
-            return _("seat %(number)s") % {"number": "?" if position is None else position + 1}
-        return seat.player.full_name
+        return seat_label(self.seats, position)
 
     def side_name(self, side: int) -> str:
         """A side as the sheet heads it: the pair's name, or the two players' names."""
-        seats = [s for s in self.seats if s.side == side]
-        if not seats:
-            return _("Side %(number)d") % {"number": side + 1}
-        if not self.championship.is_individual:
-            return seats[0].entry.name
-        return " & ".join(s.player.last_name for s in seats)
+        return side_label(self.seats, side, self.championship.is_individual)
 
     @property
     def legend(self) -> list[tuple[str, list[str]]]:
@@ -109,6 +102,47 @@ class TableContext:
     @property
     def side_names(self) -> tuple[str, str]:
         return (self.side_name(0), self.side_name(1))
+
+
+def seat_label(seats: Iterable[Seat], position: int | None) -> str:
+    """The player at a seat (``seat N`` when nobody is seated there)."""
+    for seat in seats:
+        if seat.position == position:
+            return seat.player.full_name
+    return _("seat %(number)s") % {"number": "?" if position is None else position + 1}
+
+
+def side_label(seats: Iterable[Seat], side: int, individual: bool) -> str:
+    """A side as a sheet names it: the pair's name, or its players' last names."""
+    seats = [s for s in seats if s.side == side]
+    if not seats:
+        return _("Side %(number)d") % {"number": side + 1}
+    if not individual:
+        return seats[0].entry.name
+    return " & ".join(s.player.last_name for s in seats)
+
+
+@dataclass(frozen=True)
+class TableNames:
+    """What a table's sheet calls its seats and sides (for the change log)."""
+
+    seats: tuple[Seat, ...]
+    individual: bool
+
+    def seat(self, position: int | None) -> str:
+        return seat_label(self.seats, position)
+
+    def side(self, side: int) -> str:
+        return side_label(self.seats, side, self.individual)
+
+
+def table_names(individual: bool, **scope: Any) -> dict[int, TableNames]:
+    """Table id -> its names, for the tables matching ``scope`` (Table lookups). One query."""
+    by_table: dict[int, list[Seat]] = {}
+    seats = Seat.objects.filter(**{f"table__{key}": value for key, value in scope.items()})
+    for seat in seats.select_related("player", "entry").order_by("table_id", "position"):
+        by_table.setdefault(seat.table_id, []).append(seat)
+    return {table: TableNames(tuple(rows), individual) for table, rows in by_table.items()}
 
 
 def _editor(user: Any, club_path: str) -> Any:

@@ -22,7 +22,9 @@ from scoring import pairing
 from scoring.pairing.base import Bye, Draw, DrawError, DrawTable
 from scoring.pairing.base import Entry as DrawEntry
 
+#: Letters and digits that cannot be misread for each other on a printed sheet.
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 8
 
 
 class RoundError(ValueError):
@@ -53,7 +55,8 @@ def draw_refusal(error: DrawError) -> str:
 
 
 def table_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(8))
+    """A new code for a table's players (40 random bits), printed on its score sheet."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
 def draw_entries(championship: Championship, stage: Stage) -> list[DrawEntry]:

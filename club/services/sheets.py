@@ -20,7 +20,6 @@ entered it last (constraint ``sheet_confirmed_by_another_person``).
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -34,6 +33,7 @@ from club.models import Deal, DealChange, Round, Table
 from club.selectors.replay import replay_sheet, result_rows
 from club.selectors.sheet_rows import table_deals
 from club.selectors.sheets import Actor, TableContext, load_table
+from club.services.draws import table_code
 from club.services.locked_write import write_under_lock
 from club.services.results import RESULT_KEY
 from club.services.sheet_messages import explain, format_label
@@ -286,16 +286,11 @@ def confirm_sheet(actor: Actor, table_id: int | None, version: int) -> Saved:
 
 # -- players' code ----------------------------------------------------------------------
 
-#: Letters and digits that cannot be misread for each other on a printed sheet.
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 8
-
-
 def ensure_table_code(ctx: TableContext) -> str:
     """The table's code for its players, made (40 random bits) and stored when missing."""
     table = ctx.table
     if not table.code:
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        code = table_code()
         Table.objects.filter(pk=table.pk, code="").update(code=code)
         table.code = Table.objects.values_list("code", flat=True).get(pk=table.pk)
     return table.code

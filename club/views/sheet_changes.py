@@ -16,66 +16,78 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView
 
-from club.models import Championship, DealChange, can_edit_club
-from club.selectors.sheets import TRUMP_SYMBOLS, Actor, SheetForbidden, SheetNotFound, load_table
+from club.models import Championship, Deal, DealChange, can_edit_club
+from club.selectors.sheets import (
+    TRUMP_SYMBOLS,
+    Actor,
+    SheetForbidden,
+    SheetNotFound,
+    TableNames,
+    load_table,
+    table_names,
+)
 from club.views.base import ExportableTableMixin
 
-_SHOWN = ("dealer", "trump", "doubling", "points", "points_other", "all_tricks", "renonce",
-          "cancelled", "blind", "en_face", "tricks")
 
-
-def _value(name: str, value: Any) -> str:
+def _value(name: str, value: Any, names: TableNames | None) -> str:
     if name == "trump":
         return TRUMP_SYMBOLS.get(value, _("NT"))
     if name == "dealer" and value is not None:
-        return _("seat %(number)d") % {"number": value + 1}
+        return names.seat(value) if names else _("seat %(number)d") % {"number": value + 1}
     if name in ("all_tricks", "renonce") and value is not None:
-        return _("side %(number)d") % {"number": value + 1}
+        return names.side(value) if names else _("Side %(number)d") % {"number": value + 1}
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     return "–" if value is None else str(value)
 
 
-def _labels() -> dict[str, str]:
-    return {"dealer": _("dealer"), "trump": _("trump"), "doubling": _("doubling"),
-            "points": _("points side 1"), "points_other": _("points side 2"),
-            "all_tricks": _("all tricks"), "renonce": _("renonce"), "cancelled": _("cancelled"),
-            "blind": _("blind"), "en_face": _("en face"), "tricks": _("tricks")}
+def _label(name: str, names: TableNames | None) -> str:
+    """A deal field as the change log names it: each side's points and tricks by the side's
+    name, the others by the field's own name."""
+    side = {"points": 0, "points_other": 1, "tricks": 0}.get(name)
+    if side is not None and names is not None:
+        if name == "tricks":
+            return _("tricks %(side)s") % {"side": names.side(side)}
+        return _("points %(side)s") % {"side": names.side(side)}
+    short = {"dealer": _("dealer"), "all_tricks": _("all tricks"), "renonce": _("renonce")}
+    return short.get(name) or str(Deal._meta.get_field(name).verbose_name)
 
 
-def summary(facts: dict[str, Any] | None) -> str:
-    """A deal's facts in one line: ♥ 38–22, ×2, renonce side 1 ..."""
+def summary(facts: dict[str, Any] | None, names: TableNames | None = None) -> str:
+    """A deal's facts in one line: ♥ 38–22, ×2, renonce by Pair 1 ..."""
     if not facts:
         return ""
     if facts.get("cancelled"):
         return _("cancelled")
-    parts = [_value("trump", facts.get("trump"))]
+    parts = [_value("trump", facts.get("trump"), names)]
     if facts.get("renonce") is not None:
-        parts.append(_("renonce by %(side)s") % {"side": _value("renonce", facts["renonce"])})
+        parts.append(_("renonce by %(side)s")
+                     % {"side": _value("renonce", facts["renonce"], names)})
     else:
-        parts.append(f"{_value('points', facts.get('points'))}–"
-                     f"{_value('points', facts.get('points_other'))}")
+        parts.append(f"{_value('points', facts.get('points'), names)}–"
+                     f"{_value('points', facts.get('points_other'), names)}")
     if (facts.get("doubling") or 1) > 1:
         parts.append(f"×{facts['doubling']}")
     if facts.get("all_tricks") is not None:
-        parts.append(_("all tricks %(side)s") % {"side": _value("all_tricks", facts["all_tricks"])})
+        parts.append(_("all tricks %(side)s")
+                     % {"side": _value("all_tricks", facts["all_tricks"], names)})
     if facts.get("play"):
         parts.append(_("(trick by trick)"))
     return " ".join(parts)
 
 
-def describe(change: DealChange) -> str:
+def describe(change: DealChange, names: TableNames | None = None) -> str:
     """What a change did: the new deal, the deal struck out, or each changed value."""
     old, new = change.old, change.new
     if old and new:
-        labels = _labels()
-        moves = [f"{labels[name]}: {_value(name, old.get(name))} → {_value(name, new.get(name))}"
-                 for name in _SHOWN if old.get(name) != new.get(name)]
-        return "; ".join(moves) or summary(new)
+        moves = [f"{_label(name, names)}: {_value(name, old.get(name), names)} → "
+                 f"{_value(name, new.get(name), names)}"
+                 for name in Deal.FACT_FIELDS if old.get(name) != new.get(name)]
+        return "; ".join(moves) or summary(new, names)
     if new:
-        return summary(new)
+        return summary(new, names)
     if old:
-        return _("struck out: %(deal)s") % {"deal": summary(old)}
+        return _("struck out: %(deal)s") % {"deal": summary(old, names)}
     return ""
 
 
@@ -102,11 +114,15 @@ class ChangeTable(tables.Table):
             return _("players (table code)")
         return record.user.get_username() if record.user else "–"
 
+    def __init__(self, *args, names: dict[int, TableNames] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.names = names or {}
+
     def render_what(self, record):
-        return describe(record)
+        return describe(record, self.names.get(record.table_id))
 
     def value_what(self, record):
-        return describe(record)
+        return self.render_what(record)
 
 
 class _ChangesView(ExportableTableMixin, TemplateView):
@@ -116,6 +132,10 @@ class _ChangesView(ExportableTableMixin, TemplateView):
     def get_table_data(self):
         return DealChange.objects.filter(**self.scope()).select_related(
             "user", "table__round").order_by("-at", "-pk")
+
+    def get_table_kwargs(self):
+        names = table_names(self.championship.is_individual, **self.table_scope())
+        return {**super().get_table_kwargs(), "names": names}
 
 
 class TableChangesView(_ChangesView):
@@ -134,8 +154,15 @@ class TableChangesView(_ChangesView):
             raise PermissionDenied from None
         return super().dispatch(request, *args, **kwargs)
 
+    @property
+    def championship(self) -> Championship:
+        return self.ctx.championship
+
     def scope(self) -> dict[str, Any]:
         return {"table": self.ctx.table}
+
+    def table_scope(self) -> dict[str, Any]:
+        return {"pk": self.ctx.table.pk}
 
     def get_export_name(self) -> str:
         return f"sheet-changes-table-{self.ctx.table.pk}"
@@ -161,6 +188,9 @@ class ChampionshipChangesView(_ChangesView):
 
     def scope(self) -> dict[str, Any]:
         return {"table__round__stage__championship": self.championship}
+
+    def table_scope(self) -> dict[str, Any]:
+        return {"round__stage__championship": self.championship}
 
     def get_export_name(self) -> str:
         return f"sheet-changes-{self.championship.pk}"
