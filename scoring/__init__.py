@@ -27,7 +27,7 @@ from scoring.errors import (
 from scoring.game import Game, ScoredDeal, Sheet, replay_sheet
 from scoring.match import MatchFormat, MatchOutcome, SideOutcome, score_match
 from scoring.metrics import METRICS, Metric, get_metric, register
-from scoring.records import MatchRecord
+from scoring.records import MatchRecord, RoundKey
 from scoring.seasons import (
     ClubRow,
     EventResult,
@@ -46,10 +46,40 @@ from scoring.standings import (
 )
 
 __all__ = [
-    "DEFAULT_ORDER", "METRICS", "ClubRow", "DealError", "DealResult", "DealScore",
-    "EventResult", "Game", "GameFinishedError", "LadderRow", "MatchError", "MatchFormat",
-    "MatchOutcome", "MatchRecord", "Metric", "ScoredDeal", "ScoringError", "Sheet",
-    "SideOutcome", "StandingRow", "Standings", "StandingsError", "check_deal", "club_ranking",
-    "draw_lot", "event_results", "get_metric", "points_in_play", "rank_entries", "red_lantern",
-    "register", "replay_sheet", "score_deal", "score_match", "season_ladder",
+    "DEFAULT_ORDER",
+    "METRICS",
+    "ClubRow",
+    "DealError",
+    "DealResult",
+    "DealScore",
+    "EventResult",
+    "Game",
+    "GameFinishedError",
+    "LadderRow",
+    "MatchError",
+    "MatchFormat",
+    "MatchOutcome",
+    "MatchRecord",
+    "Metric",
+    "RoundKey",
+    "ScoredDeal",
+    "ScoringError",
+    "Sheet",
+    "SideOutcome",
+    "StandingRow",
+    "Standings",
+    "StandingsError",
+    "check_deal",
+    "club_ranking",
+    "draw_lot",
+    "event_results",
+    "get_metric",
+    "points_in_play",
+    "rank_entries",
+    "red_lantern",
+    "register",
+    "replay_sheet",
+    "score_deal",
+    "score_match",
+    "season_ladder",
 ]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from scoring.errors import StandingsError
 
@@ -21,6 +21,25 @@ Result = Literal["win", "draw", "loss"]
 RESULTS: tuple[str, ...] = ("win", "draw", "loss")
 #: Match points for a win, a draw and a loss unless a championship says otherwise.
 DEFAULT_MATCH_POINTS: tuple[int, int, int] = (2, 1, 0)
+
+
+class RoundKey(NamedTuple):
+    """Where a match was played when an event has stages: the stage's number, then the
+    round's number within it (so keys sort in the order the rounds were played).
+
+    >>> sorted([RoundKey(2, 1), RoundKey(1, 3)])
+    [RoundKey(stage=1, number=3), RoundKey(stage=2, number=1)]
+    """
+
+    stage: int
+    number: int
+
+    def __str__(self) -> str:
+        return f"{self.stage}.{self.number}" if self.stage > 1 else str(self.number)
+
+
+def _count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +55,7 @@ class MatchRecord:
     """
 
     entry: Hashable
-    round: int
+    round: int | RoundKey
     result: Result
     games_won: int = 0
     games_lost: int = 0
@@ -49,9 +68,16 @@ class MatchRecord:
         if self.result not in RESULTS:
             raise StandingsError("result", "result_invalid",
                                  f"must be one of {', '.join(RESULTS)}, not {self.result!r}")
-        for name in ("round", "games_won", "games_lost", "points_for", "points_against"):
+        if isinstance(self.round, RoundKey):
+            if not all(_count(part) for part in self.round):
+                raise StandingsError("round", "count_invalid",
+                                     f"must be whole numbers, 0 or more, not {self.round!r}")
+        elif not _count(self.round):
+            raise StandingsError("round", "count_invalid",
+                                 f"must be a whole number, 0 or more, not {self.round!r}")
+        for name in ("games_won", "games_lost", "points_for", "points_against"):
             value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            if not _count(value):
                 raise StandingsError(name, "count_invalid",
                                      f"must be a whole number, 0 or more, not {value!r}")
         for name in ("opponents", "partners"):

@@ -157,9 +157,6 @@ class StandingsData:
     progression: list[tuple[str, list[int | None]]]
 
 
-def _round_label(number: int) -> str:
-    stage, rnd = divmod(number, 1000)
-    return f"{stage}.{rnd}" if stage > 1 else str(rnd)
 
 
 def rank_progression(championship: Championship, page: StandingsPage, records=None
@@ -184,7 +181,7 @@ def rank_progression(championship: Championship, page: StandingsPage, records=No
             ranks[entry].append(by_entry.get(entry) if entry in played else None)
     names = page.entries
     series = [(names[e].name if e in names else str(e), ranks[e]) for e in leaders]
-    return [_round_label(n) for n in numbers], series
+    return [str(n) for n in numbers], series
 
 
 def championship_standings(championship: Championship) -> tuple[StandingsData, dict[str, Any]]:

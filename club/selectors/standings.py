@@ -21,7 +21,7 @@ from club.models import (
     StandingsSnapshot,
 )
 from club.selectors.replay import match_format
-from scoring import DEFAULT_ORDER, MatchRecord, Standings, rank_entries
+from scoring import DEFAULT_ORDER, MatchRecord, RoundKey, Standings, rank_entries
 from scoring import StandingRow as ScoringRow
 from scoring.metrics import METRICS
 from scoring.pairing.byes import bye_result
@@ -69,7 +69,7 @@ def match_records(championship: Championship, stage: Stage | None = None) -> lis
             byes.extend(table_rows)
             continue
         for (_t, entry, side, result, gw, gl, pf, pa, _b, rnd, stage_no) in table_rows:
-            number = stage_no * 1000 + rnd
+            number = RoundKey(stage_no, rnd)
             opponents = tuple(r[1] for r in table_rows if r[2] != side)
             partners = tuple(r[1] for r in table_rows if r[2] == side and r[1] != entry)
             records.append(MatchRecord(entry, number, result, gw, gl, pf, pa, opponents, partners))
@@ -80,7 +80,7 @@ def match_records(championship: Championship, stage: Stage | None = None) -> lis
     for (_t, entry, _s, _r, _gw, _gl, _pf, _pa, _b, rnd, stage_no) in byes:
         result = bye_result(scoring_choice, per_round.get((stage_no, rnd), []),
                             match_points=win_points)
-        records.append(MatchRecord(entry, stage_no * 1000 + rnd, "win" if result.won else "loss",
+        records.append(MatchRecord(entry, RoundKey(stage_no, rnd), "win" if result.won else "loss",
                                    1 if result.won else 0, 0, result.game_points, 0))
     return records
 

@@ -208,3 +208,15 @@ def test_standings_do_not_depend_on_record_order():
     random.Random(5).shuffle(shuffled)
     order = ["match_points", "head_to_head", "opponents_strength"]
     assert rank_entries(shuffled, order, seed=9).rows == rank_entries(EVENT, order, seed=9).rows
+
+
+def test_rounds_of_several_stages_are_named_keys_not_encoded_numbers():
+    from scoring import RoundKey, StandingsError
+
+    records = [MatchRecord("a", RoundKey(1, 1), "win"), MatchRecord("a", RoundKey(2, 1), "loss")]
+    row = rank_entries(records, ["match_points"], columns=["rounds_played"]).rows[0]
+    assert row.values["rounds_played"] == 2
+    assert str(RoundKey(2, 1)) == "2.1" and str(RoundKey(1, 3)) == "3"
+    with pytest.raises(StandingsError) as info:
+        MatchRecord("a", RoundKey(1, -1), "win")
+    assert info.value.field == "round"
