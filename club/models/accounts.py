@@ -14,8 +14,9 @@ changes the hash (the password is in it).
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.auth import HASH_SESSION_KEY
 from django.contrib.auth.models import User
-from django.contrib.auth.signals import user_logged_out
+from django.contrib.auth.signals import user_logged_in, user_logged_out
 from django.db import models
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy as _
@@ -78,4 +79,16 @@ def _end_sessions(sender, request, user, **kwargs) -> None:
         end_sessions(user.pk)
 
 
+def _hash_with_generation(sender, request, user, **kwargs) -> None:
+    """A login with a user the backend did not load (``Client.force_login``, a view that
+    logs in a user it read itself) stored Django's hash: store the one with the generation,
+    or the session would end at its next request once the user has logged out before."""
+    if isinstance(user, SessionUser) or request is None or not hasattr(request, "session"):
+        return
+    if HASH_SESSION_KEY in request.session:
+        same = SessionUser(pk=user.pk, password=user.password)
+        request.session[HASH_SESSION_KEY] = same.get_session_auth_hash()
+
+
 user_logged_out.connect(_end_sessions, dispatch_uid="club.end_sessions_on_logout")
+user_logged_in.connect(_hash_with_generation, dispatch_uid="club.session_hash_on_login")

@@ -106,3 +106,10 @@ def test_the_user_and_its_generation_are_read_in_one_query(alice, django_assert_
     bob = make_user("bob")
     with django_assert_num_queries(1):
         assert UserBackend().get_user(bob.pk).generation == 0
+
+
+def test_a_login_with_a_user_read_elsewhere_carries_the_generation(alice):
+    logged_in_client().post(reverse("logout"))  # generation 1
+    client = Client()
+    client.force_login(alice)  # a plain User instance, not the backend's
+    assert not is_anonymous(client) and not is_anonymous(client)
