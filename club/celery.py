@@ -39,11 +39,19 @@ class Sweeper(threading.Thread):
 
         from club.services.reports import resume_stalled
 
+        failing = False
         while True:
             try:
                 resume_stalled()
             except Exception:  # the database or the broker away: try again later
-                log.warning("report sweep failed", exc_info=True)
+                if not failing:  # logged once, not every few seconds while it lasts
+                    log.warning("report sweep failed; trying again every %s s", self.every,
+                                exc_info=True)
+                failing = True
+            else:
+                if failing:
+                    log.warning("report sweep works again")
+                failing = False
             finally:
                 connections.close_all()  # this thread's own; none kept between sweeps
             if self.stopped.wait(self.every):

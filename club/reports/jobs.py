@@ -121,11 +121,13 @@ def remember_dispatch(job_id: int, queue: str | None, language: str | None) -> N
                  json.dumps({"queue": queue, "language": language}).encode())
 
 
-def dispatch(job_id: int) -> dict:
+def dispatch(job_id: int) -> dict | None:
+    """What :func:`remember_dispatch` wrote; None when this process cannot see the job's
+    work folder (not started, finished, or another media folder)."""
     try:
         return json.loads((work_dir(job_id) / "dispatch.json").read_text())
     except (OSError, ValueError):
-        return {"queue": None, "language": None}
+        return None
 
 
 def _write_marker(job_id: int, index: int) -> None:
@@ -189,12 +191,14 @@ def lost_chunks(job: ReportJob) -> list[int]:
 
 
 def stalled_step(job: ReportJob) -> str | None:
-    """What to send again for a running job without signs of work: "merge" (a sheets job
-    with every chunk on disk), "start" (standings, results, a sheets job without a plan),
-    or None (chunks still in the queue)."""
-    path = work_dir(job.pk) / "plan.json"
-    if job.kind != ReportJob.Kind.SHEETS or not path.exists():
+    """What to send again for a running job without signs of work: "start" (standings or
+    results), "merge" (a sheets job with every chunk on disk), or None (chunks still in
+    the queue, or no plan to be seen)."""
+    if job.kind != ReportJob.Kind.SHEETS:
         return "start"
+    path = work_dir(job.pk) / "plan.json"
+    if not path.exists():
+        return None
     chunks = len(json.loads(path.read_text()))
     return "merge" if all(chunk_path(job.pk, i).exists() for i in range(chunks)) else None
 

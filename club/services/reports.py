@@ -164,9 +164,10 @@ def resume_stalled() -> int:
 
     For each running job: a chunk whose marker stopped moving (its worker died mid-render)
     is sent again; when the job itself shows no sign of work, its merge (every chunk on
-    disk) or its start (a standings or results PDF, a plan never written) is sent again.
-    Chunks not started are still in the queue and are left there. Every step is
-    idempotent; a claim (marker renamed, heartbeat moved) lets one sweep send each.
+    disk) or its start (a standings or results PDF) is sent again. Chunks not started are
+    still in the queue and are left there; so is a job whose work folder this worker does
+    not see. Every step is idempotent; a claim (marker renamed, heartbeat moved) lets one
+    sweep send each.
     """
     from club.tasks import merge_report, render_report, render_report_chunk
 
@@ -175,6 +176,8 @@ def resume_stalled() -> int:
     for job in ReportJob.objects.filter(status=Status.RUNNING,
                                         created__gte=now - RESUME_WITHIN):
         where = jobs.dispatch(job.pk)
+        if where is None:  # not started, or its work folder is not ours to see
+            continue
         queue, options = where["queue"], {"queue": where["queue"],
                                           "language": where["language"]}
         for index in jobs.lost_chunks(job):

@@ -310,3 +310,15 @@ def test_a_chunk_being_rendered_keeps_its_marker_and_the_job_moving(setup, setti
     count = len(touched)
     time.sleep(0.2)
     assert len(touched) == count  # stopped with the step
+
+
+def test_the_sweep_leaves_jobs_whose_work_folder_it_does_not_see(setup, settings, sent):
+    """Another media folder (or a job not started): nothing to resume from here."""
+    _organiser, champ, rnd, _media = setup
+    stale = timezone.now() - timedelta(minutes=1)
+    ReportJob.objects.create(kind=Kind.STANDINGS, championship=champ, fingerprint="s",
+                             status=Status.RUNNING, heartbeat=stale)
+    sheets = ReportJob.objects.create(kind=Kind.SHEETS, championship=champ, round=rnd,
+                                      fingerprint="t", status=Status.RUNNING, heartbeat=stale)
+    jobs.remember_dispatch(sheets.pk, None, "nl")  # but no plan
+    assert service.resume_stalled() == 0 and sent == []
