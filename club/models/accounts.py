@@ -8,7 +8,7 @@ raises the generation (``club.services.accounts.end_sessions``), so every cookie
 before, copied or not, stops matching: its request is anonymous. The generation is read in
 the same query as the user (``club.auth_backend``); no row means generation 0, whose hash is
 Django's own (sessions from before this existed stay valid). A password change already
-changes the hash (the password is in it).
+changes the hash (the password is in it) and starts the generation again at 0.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from django.contrib.auth import HASH_SESSION_KEY
 from django.contrib.auth.models import User
 from django.contrib.auth.signals import user_logged_in, user_logged_out
 from django.db import models
+from django.db.models.signals import post_save
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy as _
 
@@ -90,5 +91,16 @@ def _hash_with_generation(sender, request, user, **kwargs) -> None:
         request.session[HASH_SESSION_KEY] = same.get_session_auth_hash()
 
 
+def _password_changed(sender, instance, **kwargs) -> None:
+    """A new password already ends every session (it is in the hash): the generation starts
+    again at 0, so the hash is Django's own and a view that keeps the changer logged in with
+    a user it read itself (the admin's password form) stores the right one."""
+    if isinstance(instance, User) and getattr(instance, "_password", None) is not None:
+        SessionGeneration.objects.filter(user_id=instance.pk).delete()
+        if isinstance(instance, SessionUser):
+            instance.generation = 0
+
+
 user_logged_out.connect(_end_sessions, dispatch_uid="club.end_sessions_on_logout")
+post_save.connect(_password_changed, dispatch_uid="club.session_generation_on_password")
 user_logged_in.connect(_hash_with_generation, dispatch_uid="club.session_hash_on_login")

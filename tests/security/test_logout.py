@@ -113,3 +113,15 @@ def test_a_login_with_a_user_read_elsewhere_carries_the_generation(alice):
     client = Client()
     client.force_login(alice)  # a plain User instance, not the backend's
     assert not is_anonymous(client) and not is_anonymous(client)
+
+
+def test_changing_ones_own_password_in_the_admin_keeps_one_logged_in_and_ends_the_rest(alice):
+    logged_in_client().post(reverse("logout"))  # generation 1
+    client = logged_in_client(url="/admin/login/")
+    copied = client.cookies[settings.SESSION_COOKIE_NAME].value
+    response = client.post(f"/admin/auth/user/{alice.pk}/password/",
+                           {"password1": "pw-new-67890-x", "password2": "pw-new-67890-x"})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert client.get("/admin/").status_code == 200 and not is_anonymous(client)
+    assert is_anonymous(with_cookie(copied))
+    assert not SessionGeneration.objects.filter(user=alice).exists()
