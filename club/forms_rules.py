@@ -112,9 +112,7 @@ class RuleSetForm(forms.Form):
         try:
             self.engine_rules = EngineRuleSet(**options)
         except RuleSetError as error:
-            # The engine's message starts with the option it is about.
-            name = str(error).split(":", 1)[0].split(" / ")[0].strip()
-            self.add_error(name if name in self.fields else None, str(error))
+            self.add_error(error.field if error.field in self.fields else None, str(error))
         except TypeError as error:
             self.add_error(None, str(error))
         return data

@@ -19,6 +19,8 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from engine.errors import EngineError
+
 Doubling = Literal["none", "mee_tegen", "knock", "knock_back", "knock_unlimited"]
 TiePolicy = Literal["single", "stacked"]
 RenoncePenalty = Literal["sixty", "flat30"]
@@ -35,8 +37,11 @@ PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4, 6)
 MAX_UNLIMITED_DOUBLING = 64
 
 
-class RuleSetError(ValueError):
-    """An impossible or unknown combination of rule-set options."""
+class RuleSetError(EngineError):
+    """An impossible or unknown combination of rule-set options; ``field`` names the option
+    at fault (the first one, when two options clash)."""
+
+    default_code = "rule_set"
 
 
 @dataclass(frozen=True)
@@ -92,9 +97,8 @@ class RuleSet:
         try:
             return PRESETS[name]
         except KeyError:
-            raise RuleSetError(
-                f"unknown rule set {name!r}: choose one of {', '.join(PRESETS)}"
-            ) from None
+            raise RuleSetError(f"unknown rule set {name!r}: choose one of {', '.join(PRESETS)}",
+                               code="unknown_preset", field="name") from None
 
     @classmethod
     def coerce(cls, rules: RuleSet | str | None) -> RuleSet:
@@ -105,13 +109,15 @@ class RuleSet:
             return rules
         if isinstance(rules, str):
             return cls.preset(rules)
-        raise RuleSetError(f"rules must be a RuleSet or a preset name, not {type(rules).__name__}")
+        raise RuleSetError(f"rules must be a RuleSet or a preset name, not {type(rules).__name__}",
+                           code="rules_type")
 
     def replace(self, **changes: Any) -> RuleSet:
         """A copy with ``changes``; raises :class:`RuleSetError` for an impossible set."""
         unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
         if unknown:
-            raise RuleSetError(f"unknown rule-set option(s): {', '.join(sorted(unknown))}")
+            raise RuleSetError(f"unknown rule-set option(s): {', '.join(sorted(unknown))}",
+                               code="unknown_option", field=min(unknown))
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
@@ -124,55 +130,56 @@ class RuleSet:
         known = {f.name for f in dataclasses.fields(cls)}
         unknown = set(data) - known
         if unknown:
-            raise RuleSetError(f"unknown rule-set option(s): {', '.join(sorted(unknown))}")
+            raise RuleSetError(f"unknown rule-set option(s): {', '.join(sorted(unknown))}",
+                               code="unknown_option", field=min(unknown))
         return cls(**data)
 
     # -- validation ---------------------------------------------------------------------
 
     def validate(self) -> None:
-        def need(ok: bool, message: str) -> None:
+        def need(ok: bool, field: str, message: str) -> None:
+            """Refuse with ``message`` about option ``field`` unless ``ok``."""
             if not ok:
-                raise RuleSetError(message)
+                raise RuleSetError(f"{field}: {message}", code="option_invalid", field=field)
 
         for name in (
             "follow_suit", "beat_led_suit", "must_trump", "must_overtrump",
             "partner_winning_free", "no_undertrump", "en_face", "blind_trump",
             "cancel_on_partner_look", "multipliers_add", "trick_bonus",
         ):
-            need(isinstance(getattr(self, name), bool), f"{name}: must be true or false")
-        need(self.players in PLAYER_COUNTS, f"players: must be one of {PLAYER_COUNTS}, not {self.players!r}")
-        need(self.direction in DIRECTIONS, f"direction: must be one of {DIRECTIONS}")
-        need(self.doubling in DOUBLINGS, f"doubling: must be one of {DOUBLINGS}")
-        need(self.tie_policy in TIE_POLICIES, f"tie_policy: must be one of {TIE_POLICIES}")
-        need(self.renonce_penalty in RENONCE_PENALTIES,
-             f"renonce_penalty: must be one of {RENONCE_PENALTIES}")
+            need(isinstance(getattr(self, name), bool), name, "must be true or false")
+        need(self.players in PLAYER_COUNTS, "players",
+             f"must be one of {PLAYER_COUNTS}, not {self.players!r}")
+        need(self.direction in DIRECTIONS, "direction", f"must be one of {DIRECTIONS}")
+        need(self.doubling in DOUBLINGS, "doubling", f"must be one of {DOUBLINGS}")
+        need(self.tie_policy in TIE_POLICIES, "tie_policy", f"must be one of {TIE_POLICIES}")
+        need(self.renonce_penalty in RENONCE_PENALTIES, "renonce_penalty",
+             f"must be one of {RENONCE_PENALTIES}")
         for name in ("no_trump_multiplier", "all_tricks_multiplier", "blind_multiplier",
                      "tie_multiplier"):
             value = getattr(self, name)
             need(isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 8,
-                 f"{name}: must be a whole number from 1 to 8")
-        need((self.target is None) != (self.deals is None),
-             "target / deals: a game ends either at a target or after a number of deals, "
-             "exactly one of the two")
+                 name, "must be a whole number from 1 to 8")
+        need((self.target is None) != (self.deals is None), "target",
+             "a game ends either at a target or after a number of deals, exactly one of the two")
         if self.target is not None:
-            need(isinstance(self.target, int) and 1 <= self.target <= 1000,
-                 "target: must be a whole number of game points from 1 to 1000")
+            need(isinstance(self.target, int) and 1 <= self.target <= 1000, "target",
+                 "must be a whole number of game points from 1 to 1000")
         if self.deals is not None:
-            need(isinstance(self.deals, int) and 1 <= self.deals <= 200,
-                 "deals: must be a whole number of deals from 1 to 200")
+            need(isinstance(self.deals, int) and 1 <= self.deals <= 200, "deals",
+                 "must be a whole number of deals from 1 to 200")
         if self.no_trump_quota is not None:
             need(isinstance(self.no_trump_quota, int) and self.no_trump_quota >= 0,
-                 "no_trump_quota: must be a whole number of no-trump calls, 0 or more")
-        need(self.follow_suit or not self.beat_led_suit,
-             "beat_led_suit: beating in the led suit needs follow_suit")
-        need(self.must_trump or not self.must_overtrump,
-             "must_overtrump: over-trumping is a duty only where trumping is (must_trump)")
-        need(not (self.en_face and self.players in (2, 3)),
-             "en_face: passing the trump choice needs a partner at the table (4 or 6 players)")
-        need(self.spare_cards in SPARE_CARDS, f"spare_cards: must be one of {SPARE_CARDS}")
-        need(self.spare_cards == "face_up" or self.players == 3,
-             "spare_cards: exchanging the spare cards is the 3-player French variant "
-             "(players must be 3)")
+                 "no_trump_quota", "must be a whole number of no-trump calls, 0 or more")
+        need(self.follow_suit or not self.beat_led_suit, "beat_led_suit",
+             "beating in the led suit needs follow_suit")
+        need(self.must_trump or not self.must_overtrump, "must_overtrump",
+             "over-trumping is a duty only where trumping is (must_trump)")
+        need(not (self.en_face and self.players in (2, 3)), "en_face",
+             "passing the trump choice needs a partner at the table (4 or 6 players)")
+        need(self.spare_cards in SPARE_CARDS, "spare_cards", f"must be one of {SPARE_CARDS}")
+        need(self.spare_cards == "face_up" or self.players == 3, "spare_cards",
+             "exchanging the spare cards is the 3-player French variant (players must be 3)")
 
     # -- derived facts ------------------------------------------------------------------
 

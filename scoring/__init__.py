@@ -18,7 +18,7 @@ from scoring.deal import (
     score_deal,
 )
 from scoring.errors import (
-    DealError,
+    DealResultError,
     GameFinishedError,
     MatchError,
     ScoringError,
@@ -49,8 +49,8 @@ __all__ = [
     "DEFAULT_ORDER",
     "METRICS",
     "ClubRow",
-    "DealError",
     "DealResult",
+    "DealResultError",
     "DealScore",
     "EventResult",
     "Game",

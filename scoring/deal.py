@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from engine.rules import RuleSet, RuleSetError
-from scoring.errors import DealError, ScoringError
+from scoring.errors import DealResultError, ScoringError
 
 TRUMPS: tuple[str, ...] = ("c", "d", "h", "s")
 _TRUMP_INPUT = {"c": "c", "d": "d", "h": "h", "s": "s", "♣": "c", "♦": "d", "♥": "h", "♠": "s"}
@@ -48,23 +48,25 @@ def _is_int(value: object) -> bool:
 def _side(field: str, value: object) -> int | None:
     if value is None or (_is_int(value) and value in (0, 1)):
         return value  # type: ignore[return-value]
-    raise DealError(field, "side_invalid", f"must be side 0, side 1 or empty, not {value!r}")
+    raise DealResultError(f"must be side 0, side 1 or empty, not {value!r}",
+                          code="side_invalid", field=field)
 
 
 def _flag(field: str, value: object) -> bool:
     if isinstance(value, bool):
         return value
-    raise DealError(field, "flag_type", f"must be true or false, not {value!r}")
+    raise DealResultError(f"must be true or false, not {value!r}", code="flag_type", field=field)
 
 
 def _pair(field: str, value: object) -> tuple[int, int] | None:
     if value is None:
         return None
     if not (isinstance(value, (tuple, list)) and len(value) == 2 and all(map(_is_int, value))):
-        raise DealError(field, f"{field}_type",
-                        f"must be a pair of whole numbers (side 0, side 1), not {value!r}")
+        raise DealResultError(f"must be a pair of whole numbers (side 0, side 1), not {value!r}",
+                              code=f"{field}_type", field=field)
     if value[0] < 0 or value[1] < 0:
-        raise DealError(field, f"{field}_negative", f"cannot be negative: {tuple(value)}")
+        raise DealResultError(f"cannot be negative: {tuple(value)}",
+                              code=f"{field}_negative", field=field)
     return (value[0], value[1])
 
 
@@ -88,7 +90,7 @@ class DealResult:
 cancelled=False, blind=False, en_face=False, tricks=None, dealer_side=None)
     >>> DealResult(points=None, trump="x")
     Traceback (most recent call last):
-    scoring.errors.DealError: trump: must be one of c, d, h, s (or ♣♦♥♠) or empty for no trump, not 'x'
+    scoring.errors.DealResultError: trump: must be one of c, d, h, s (or ♣♦♥♠) or empty for no trump, not 'x'
     """
 
     points: tuple[int, int] | None
@@ -110,12 +112,13 @@ cancelled=False, blind=False, en_face=False, tricks=None, dealer_side=None)
         if trump is not None:
             trump = _TRUMP_INPUT.get(trump.lower()) if isinstance(trump, str) else None
             if trump is None:
-                raise DealError("trump", "trump_invalid", "must be one of c, d, h, s (or ♣♦♥♠) "
-                                f"or empty for no trump, not {self.trump!r}")
+                raise DealResultError("must be one of c, d, h, s (or ♣♦♥♠) "
+                                      f"or empty for no trump, not {self.trump!r}",
+                                      code="trump_invalid", field="trump")
         put(self, "trump", trump)
         if not _is_int(self.doubling) or self.doubling < 1:
-            raise DealError("doubling", "doubling_type",
-                            f"must be a whole multiplier 1, 2, 4 ..., not {self.doubling!r}")
+            raise DealResultError(f"must be a whole multiplier 1, 2, 4 ..., not {self.doubling!r}",
+                                  code="doubling_type", field="doubling")
         for name in ("all_tricks", "renonce", "dealer_side"):
             _side(name, getattr(self, name))
         for name in ("cancelled", "blind", "en_face"):
@@ -140,10 +143,12 @@ cancelled=False, blind=False, en_face=False, tricks=None, dealer_side=None)
         known = {f.name for f in dataclasses.fields(cls)}
         for name in data:
             if name not in known:
-                raise DealError(name, "unknown_field", "is not a fact a deal records")
+                raise DealResultError("is not a fact a deal records",
+                                      code="unknown_field", field=name)
         for name in ("points", "trump"):
             if name not in data:
-                raise DealError(name, "field_missing", "must be given (empty is allowed)")
+                raise DealResultError("must be given (empty is allowed)",
+                                      code="field_missing", field=name)
         return cls(**data)
 
 
@@ -189,7 +194,7 @@ def as_rules(rules: RuleSet | str | None) -> RuleSet:
     try:
         return RuleSet.coerce(rules)
     except RuleSetError as error:
-        raise ScoringError("rules", "rules_unknown", str(error)) from None
+        raise ScoringError(str(error), code="rules_unknown", field="rules") from None
 
 
 def points_in_play(rules: RuleSet | str | None = None) -> tuple[int, int]:
@@ -215,55 +220,61 @@ def points_in_play(rules: RuleSet | str | None = None) -> tuple[int, int]:
 def _check_allowed(deal: DealResult, rules: RuleSet) -> None:
     if deal.doubling not in rules.allowed_doublings():
         allowed = ", ".join(f"x{m}" for m in rules.allowed_doublings())
-        raise DealError("doubling", "doubling_not_allowed", f"x{deal.doubling} is not allowed "
-                        f"under rule set {rules.name!r} (allowed: {allowed})")
+        raise DealResultError(f"x{deal.doubling} is not allowed "
+                              f"under rule set {rules.name!r} (allowed: {allowed})",
+                              code="doubling_not_allowed", field="doubling")
     if deal.blind and not rules.blind_trump:
-        raise DealError("blind", "blind_not_allowed",
-                        f"rule set {rules.name!r} does not allow blind trump")
+        raise DealResultError(f"rule set {rules.name!r} does not allow blind trump",
+                              code="blind_not_allowed", field="blind")
     if deal.en_face and not rules.en_face:
-        raise DealError("en_face", "en_face_not_allowed", f"rule set {rules.name!r} does not "
-                        "allow passing the trump choice to the partner (en face)")
+        raise DealResultError(f"rule set {rules.name!r} does not "
+                              "allow passing the trump choice to the partner (en face)",
+                              code="en_face_not_allowed", field="en_face")
     if deal.cancelled and not rules.cancel_on_partner_look:
-        raise DealError("cancelled", "cancel_not_allowed", f"rule set {rules.name!r} does not "
-                        "cancel a deal when the dealer's partner looks early")
+        raise DealResultError(f"rule set {rules.name!r} does not "
+                              "cancel a deal when the dealer's partner looks early",
+                              code="cancel_not_allowed", field="cancelled")
 
 
 def _refuse_facts(deal: DealResult, why: str, names: tuple[str, ...]) -> None:
     for name in names:
         if getattr(deal, name) is not None:
-            raise DealError(name, f"{name}_not_allowed", f"must be empty: {why}")
+            raise DealResultError(f"must be empty: {why}", code=f"{name}_not_allowed", field=name)
 
 
 def _check_tricks(deal: DealResult, rules: RuleSet, points: tuple[int, int]) -> DealResult:
     tricks = deal.tricks
     if tricks is None:
         if rules.trick_bonus:
-            raise DealError("tricks", "tricks_missing", "the trick bonus (one point per trick) "
-                            f"of rule set {rules.name!r} needs the tricks each side took")
+            raise DealResultError("the trick bonus (one point per trick) "
+                                  f"of rule set {rules.name!r} needs the tricks each side took",
+                                  code="tricks_missing", field="tricks")
         return deal
     per_deal = rules.tricks_per_deal
     if sum(tricks) != per_deal:
-        raise DealError("tricks", "tricks_total",
-                        f"the two sides' tricks must add up to {per_deal}, not {sum(tricks)}")
+        raise DealResultError(f"the two sides' tricks must add up to {per_deal}, not {sum(tricks)}",
+                              code="tricks_total", field="tricks")
     for side in (0, 1):
         cards = points[side] - (tricks[side] if rules.trick_bonus else 0)
         if cards < 0:
-            raise DealError("points", "points_below_tricks", f"with the trick bonus side {side}'s "
-                            f"points include its {tricks[side]} tricks, so at least {tricks[side]}")
+            raise DealResultError(f"with the trick bonus side {side}'s "
+                                  f"points include its {tricks[side]} tricks, so at least {tricks[side]}",
+                                  code="points_below_tricks", field="points")
         if tricks[side] == 0 and cards > 0:
-            raise DealError("tricks", "tricks_points",
-                            f"side {side} took no trick, so it cannot have card points")
+            raise DealResultError(f"side {side} took no trick, so it cannot have card points",
+                                  code="tricks_points", field="tricks")
     capot = 0 if tricks[0] == per_deal else 1 if tricks[1] == per_deal else None
     if deal.all_tricks is None:
         return deal if capot is None else dataclasses.replace(deal, all_tricks=capot)
     if deal.all_tricks != capot:
-        raise DealError("all_tricks", "all_tricks_tricks", f"side {deal.all_tricks} is said to "
-                        f"take all tricks but the recorded tricks are {tricks[0]}-{tricks[1]}")
+        raise DealResultError(f"side {deal.all_tricks} is said to "
+                              f"take all tricks but the recorded tricks are {tricks[0]}-{tricks[1]}",
+                              code="all_tricks_tricks", field="all_tricks")
     return deal
 
 
 def check_deal(result: DealResult, rules: RuleSet | str | None = None) -> DealResult:
-    """Check that a deal's facts add up and are allowed under ``rules``; raise :class:`DealError`.
+    """Check that a deal's facts add up and are allowed under ``rules``; raise :class:`DealResultError`.
 
     Returns the deal, with ``all_tricks`` derived when the recorded tricks show one side took
     them all (all tricks is never guessed from the points: 60-0 alone is not all tricks).
@@ -272,11 +283,12 @@ def check_deal(result: DealResult, rules: RuleSet | str | None = None) -> DealRe
     0
     >>> check_deal(DealResult(points=(38, 20), trump="c"), "house")
     Traceback (most recent call last):
-    scoring.errors.DealError: points: the two sides' points must add up to 60, not 58
+    scoring.errors.DealResultError: points: the two sides' points must add up to 60, not 58
     """
     rules = as_rules(rules)
     if not isinstance(result, DealResult):
-        raise DealError(None, "deal_type", f"a deal must be a DealResult, not {type(result).__name__}")
+        raise DealResultError(f"a deal must be a DealResult, not {type(result).__name__}",
+                              code="deal_type")
     _check_allowed(result, rules)
     if result.cancelled:
         _refuse_facts(result, "a cancelled deal records nothing",
@@ -288,19 +300,20 @@ def check_deal(result: DealResult, rules: RuleSet | str | None = None) -> DealRe
         return result
     points = result.points
     if points is None:
-        raise DealError("points", "points_missing",
-                        "a deal that was played needs both sides' card points")
+        raise DealResultError("a deal that was played needs both sides' card points",
+                              code="points_missing", field="points")
     low, high = points_in_play(rules)
     total = points[0] + points[1]
     if not low <= total <= high:
         expected = f"{high}" if low == high else f"between {low} and {high}"
-        raise DealError("points", "points_total",
-                        f"the two sides' points must add up to {expected}, not {total}")
+        raise DealResultError(f"the two sides' points must add up to {expected}, not {total}",
+                              code="points_total", field="points")
     deal = _check_tricks(result, rules, points)
     if deal.all_tricks is not None and points[1 - deal.all_tricks]:
-        raise DealError("all_tricks", "all_tricks_points", f"side {deal.all_tricks} cannot take "
-                        f"all tricks while side {1 - deal.all_tricks} has "
-                        f"{points[1 - deal.all_tricks]} points")
+        raise DealResultError(f"side {deal.all_tricks} cannot take "
+                              f"all tricks while side {1 - deal.all_tricks} has "
+                              f"{points[1 - deal.all_tricks]} points",
+                              code="all_tricks_points", field="all_tricks")
     return deal
 
 
@@ -322,8 +335,8 @@ def score_deal(result: DealResult, rules: RuleSet | str | None = None, pending: 
     """
     rules = as_rules(rules)
     if not _is_int(pending) or pending < 1:
-        raise DealError("pending", "pending_invalid",
-                        f"the pending multiplier must be a whole number, 1 or more, not {pending!r}")
+        raise DealResultError(f"the pending multiplier must be a whole number, 1 or more, not {pending!r}",
+                              code="pending_invalid", field="pending")
     deal = check_deal(result, rules)
     if deal.cancelled:
         return DealScore((0, 0), pending, 1, "cancelled")

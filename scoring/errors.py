@@ -5,7 +5,8 @@ Every error is a :class:`ValueError` carrying ``field`` (the input field at faul
 message naming the field and the rule. When a deal on a sheet is at fault, ``deal`` holds its
 1-based number on the sheet and the message starts with it.
 
->>> error = DealError("points", "points_total", "the two sides' card points must add up to 60")
+>>> error = DealResultError("the two sides' card points must add up to 60",
+...                         code="points_total", field="points")
 >>> (error.field, error.code, isinstance(error, ValueError))
 ('points', 'points_total', True)
 >>> error.deal = 3
@@ -19,7 +20,7 @@ from __future__ import annotations
 class ScoringError(ValueError):
     """Bad input to ``scoring``: ``field`` and ``code`` say what, the message says why."""
 
-    def __init__(self, field: str | None, code: str, message: str) -> None:
+    def __init__(self, message: str, *, code: str, field: str | None = None) -> None:
         super().__init__(message)
         self.field = field
         self.code = code
@@ -31,7 +32,7 @@ class ScoringError(ValueError):
         return f"deal {self.deal}: {text}" if self.deal is not None else text
 
 
-class DealError(ScoringError):
+class DealResultError(ScoringError):
     """A deal's facts are impossible, or not allowed by the rule set."""
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from engine.rules import RuleSet
 from scoring.deal import DealResult, DealScore, as_rules, score_deal
-from scoring.errors import DealError, GameFinishedError, ScoringError
+from scoring.errors import DealResultError, GameFinishedError, ScoringError
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,8 +60,8 @@ class Game:
                  first_dealer_side: int | None = None) -> None:
         self.rules = as_rules(rules)
         if first_dealer_side not in (None, 0, 1) or isinstance(first_dealer_side, bool):
-            raise DealError("first_dealer_side", "side_invalid",
-                            f"must be side 0, side 1 or empty, not {first_dealer_side!r}")
+            raise DealResultError(f"must be side 0, side 1 or empty, not {first_dealer_side!r}",
+                                  code="side_invalid", field="first_dealer_side")
         self.first_dealer_side = first_dealer_side
         self._rows: list[ScoredDeal] = []
         self._totals = (0, 0)
@@ -126,7 +126,7 @@ class Game:
     def add(self, result: DealResult) -> DealScore:
         """Score ``result`` as the next deal and return its :class:`DealScore`.
 
-        Raises :class:`GameFinishedError` once the game is over, :class:`DealError` for a deal
+        Raises :class:`GameFinishedError` once the game is over, :class:`DealResultError` for a deal
         the rule set refuses (nothing changes then).
 
         >>> game = Game("house")
@@ -144,10 +144,12 @@ class Game:
         (16, 0)
         """
         if self._finished:
-            raise GameFinishedError(None, "game_finished", "the game is over "
-                                    f"({self._describe_end()}): start a new game for more deals")
+            raise GameFinishedError("the game is over "
+                                    f"({self._describe_end()}): start a new game for more deals",
+                                    code="game_finished")
         if not isinstance(result, DealResult):
-            raise DealError(None, "deal_type", f"a deal must be a DealResult, not {type(result).__name__}")
+            raise DealResultError(f"a deal must be a DealResult, not {type(result).__name__}",
+                                  code="deal_type")
         dealer = result.dealer_side if result.dealer_side is not None else self.next_dealer_side
         calls = self._no_trump_calls
         if result.trump is None and not result.cancelled:
@@ -173,15 +175,16 @@ class Game:
         if quota is None:
             return self._no_trump_calls
         if dealer is None:
-            raise DealError("dealer_side", "dealer_side_missing", f"rule set {self.rules.name!r} "
-                            f"caps no-trump calls at {quota} per side, so the dealer's side must "
-                            "be known (record it, or give the game its first dealer)")
+            raise DealResultError(f"rule set {self.rules.name!r} "
+                                  f"caps no-trump calls at {quota} per side, so the dealer's side must "
+                                  "be known (record it, or give the game its first dealer)",
+                                  code="dealer_side_missing", field="dealer_side")
         calls = list(self._no_trump_calls)
         calls[dealer] += 1
         if calls[dealer] > quota:
-            raise DealError("trump", "no_trump_quota", f"side {dealer} has already called no "
-                            f"trump {quota} time(s) this game, the most rule set "
-                            f"{self.rules.name!r} allows")
+            raise DealResultError(f"side {dealer} has already called no "
+                                  f"trump {quota} time(s) this game, the most rule set "
+                                  f"{self.rules.name!r} allows", code="no_trump_quota", field="trump")
         return (calls[0], calls[1])
 
     def _describe_end(self) -> str:
@@ -229,7 +232,7 @@ class Sheet:
         >>> sheet = Sheet("house")
         >>> sheet.add(DealResult(points=(38, 21), trump="h"))
         Traceback (most recent call last):
-        scoring.errors.DealError: deal 1: points: the two sides' points must add up to 60, not 59
+        scoring.errors.DealResultError: deal 1: points: the two sides' points must add up to 60, not 59
         """
         try:
             score = self.current.add(result)

@@ -64,21 +64,23 @@ class MatchFormat:
                 or not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= 100
                            for p in points)
                 or not points[0] >= points[1] >= points[2]):
-            raise MatchError("match_points", "match_points_invalid",
-                             "must be three whole numbers from 0 to 100 for a win, a draw and a "
-                             "loss, in that order, none above the one before")
+            raise MatchError("must be three whole numbers from 0 to 100 for a win, a draw and a "
+                             "loss, in that order, none above the one before",
+                             code="match_points_invalid", field="match_points")
         if self.kind not in KINDS:
-            raise MatchError("kind", "format_kind",
-                             f"must be one of {', '.join(KINDS)}, not {self.kind!r}")
+            raise MatchError(f"must be one of {', '.join(KINDS)}, not {self.kind!r}",
+                             code="format_kind", field="kind")
         if self.kind in ("best_of", "games", "deals") and not _positive(self.count):
-            raise MatchError("count", "count_invalid",
-                             f"{self.kind} needs a whole number of games or deals, 1 or more")
+            raise MatchError(f"{self.kind} needs a whole number of games or deals, 1 or more",
+                             code="count_invalid", field="count")
         if self.kind in ("one_game", "time") and self.count is not None:
-            raise MatchError("count", "count_not_allowed", f"{self.kind} takes no count")
+            raise MatchError(f"{self.kind} takes no count", code="count_not_allowed", field="count")
         if self.kind == "time" and self.minutes is None:
-            raise MatchError("minutes", "minutes_missing", "a time-limited round needs its minutes")
+            raise MatchError("a time-limited round needs its minutes",
+                             code="minutes_missing", field="minutes")
         if self.minutes is not None and not _positive(self.minutes):
-            raise MatchError("minutes", "minutes_invalid", "must be a whole number of minutes, 1 or more")
+            raise MatchError("must be a whole number of minutes, 1 or more",
+                             code="minutes_invalid", field="minutes")
 
     @classmethod
     def one_game(cls) -> MatchFormat:
@@ -150,7 +152,8 @@ class MatchFormat:
         """Read a dict written by :meth:`to_dict`."""
         unknown = set(data) - {f.name for f in dataclasses.fields(cls)}
         if unknown:
-            raise MatchError(min(unknown), "unknown_field", "is not a match-format option")
+            raise MatchError("is not a match-format option",
+                             code="unknown_field", field=min(unknown))
         return cls(**data)
 
 
@@ -216,9 +219,11 @@ class MatchOutcome:
         [('an', 'win', ('bo',)), ('bo', 'win', ('an',)), ('cy', 'loss', ('di',)), ('di', 'loss', ('cy',))]
         """
         if not self.finished:
-            raise MatchError(None, "match_unfinished", "a match gives standings records only once finished")
+            raise MatchError("a match gives standings records only once finished",
+                             code="match_unfinished")
         if len(sides) != 2:
-            raise MatchError("sides", "sides_invalid", "give the entries of exactly two sides")
+            raise MatchError("give the entries of exactly two sides",
+                             code="sides_invalid", field="sides")
         out = []
         for side, entries in enumerate(sides):
             view = self.side(side)
@@ -248,15 +253,17 @@ def score_match(results: Iterable[DealResult], fmt: MatchFormat, rules: RuleSet 
     (('win', 'loss'), (2, 0))
     """
     if not isinstance(fmt, MatchFormat):
-        raise MatchError("format", "format_type", f"must be a MatchFormat, not {type(fmt).__name__}")
+        raise MatchError(f"must be a MatchFormat, not {type(fmt).__name__}",
+                         code="format_type", field="format")
     sheet = Sheet(fmt.game_rules(rules), first_dealer_side=first_dealer_side)
     won = [0, 0]
     finished_games = 0
     decided = False
     for number, result in enumerate(results, 1):
         if decided:
-            error = MatchError("deals", "match_finished", f"the match ({fmt.label}) is already "
-                               "decided: the sheet takes no more deals")
+            error = MatchError(f"the match ({fmt.label}) is already "
+                               "decided: the sheet takes no more deals",
+                               code="match_finished", field="deals")
             error.deal = number
             raise error
         sheet.add(result)

@@ -83,8 +83,8 @@ class Context:
                  match_points: tuple[int, int, int] = DEFAULT_MATCH_POINTS) -> None:
         if not (isinstance(match_points, (tuple, list)) and len(match_points) == 3
                 and all(isinstance(p, int) and not isinstance(p, bool) for p in match_points)):
-            raise StandingsError("match_points", "match_points_invalid",
-                                 "must be three whole numbers: points for a win, a draw, a loss")
+            raise StandingsError("must be three whole numbers: points for a win, a draw, a loss",
+                                 code="match_points_invalid", field="match_points")
         self.tallies = tallies
         self.match_points = tuple(match_points)
         self._match_points_of: dict[Hashable, int] | None = None
@@ -138,10 +138,11 @@ def register(metric: Metric) -> Metric:
     scoring.errors.StandingsError: metric: key 'wins' is already registered
     """
     if metric.key in METRICS:
-        raise StandingsError("metric", "metric_repeated", f"key {metric.key!r} is already registered")
+        raise StandingsError(f"key {metric.key!r} is already registered",
+                             code="metric_repeated", field="metric")
     if (metric.measure is None) == (metric.measure_group is None):
-        raise StandingsError("metric", "metric_invalid",
-                             f"metric {metric.key!r} needs exactly one of measure, measure_group")
+        raise StandingsError(f"metric {metric.key!r} needs exactly one of measure, measure_group",
+                             code="metric_invalid", field="metric")
     METRICS[metric.key] = metric
     return metric
 
@@ -155,8 +156,9 @@ def get_metric(key: str) -> Metric:
     try:
         return METRICS[key]
     except (KeyError, TypeError):
-        raise StandingsError("order", "metric_unknown", f"unknown metric {key!r}: choose from "
-                             f"{', '.join(METRICS)}") from None
+        raise StandingsError(f"unknown metric {key!r}: choose from "
+                             f"{', '.join(METRICS)}",
+                             code="metric_unknown", field="order") from None
 
 
 def _ratio(numerator: int, denominator: int) -> Value:

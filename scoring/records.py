@@ -66,27 +66,27 @@ class MatchRecord:
 
     def __post_init__(self) -> None:
         if self.result not in RESULTS:
-            raise StandingsError("result", "result_invalid",
-                                 f"must be one of {', '.join(RESULTS)}, not {self.result!r}")
+            raise StandingsError(f"must be one of {', '.join(RESULTS)}, not {self.result!r}",
+                                 code="result_invalid", field="result")
         if isinstance(self.round, RoundKey):
             if not all(_count(part) for part in self.round):
-                raise StandingsError("round", "count_invalid",
-                                     f"must be whole numbers, 0 or more, not {self.round!r}")
+                raise StandingsError(f"must be whole numbers, 0 or more, not {self.round!r}",
+                                     code="count_invalid", field="round")
         elif not _count(self.round):
-            raise StandingsError("round", "count_invalid",
-                                 f"must be a whole number, 0 or more, not {self.round!r}")
+            raise StandingsError(f"must be a whole number, 0 or more, not {self.round!r}",
+                                 code="count_invalid", field="round")
         for name in ("games_won", "games_lost", "points_for", "points_against"):
             value = getattr(self, name)
             if not _count(value):
-                raise StandingsError(name, "count_invalid",
-                                     f"must be a whole number, 0 or more, not {value!r}")
+                raise StandingsError(f"must be a whole number, 0 or more, not {value!r}",
+                                     code="count_invalid", field=name)
         for name in ("opponents", "partners"):
             value = getattr(self, name)
             if not isinstance(value, tuple):
                 object.__setattr__(self, name, tuple(value))
         if self.entry in self.opponents or self.entry in self.partners:
-            raise StandingsError("opponents", "entry_meets_itself",
-                                 f"entry {self.entry!r} cannot be its own opponent or partner")
+            raise StandingsError(f"entry {self.entry!r} cannot be its own opponent or partner",
+                                 code="entry_meets_itself", field="opponents")
 
     def match_points(self, points: tuple[int, int, int] = DEFAULT_MATCH_POINTS) -> int:
         """Match points for this result: ``points`` is (win, draw, loss).

@@ -57,7 +57,8 @@ def event_results(standings: Standings, event: Hashable, key: str = "match_point
     [EventResult(player='ann', event='march', score=2)]
     """
     if key not in standings.columns:
-        raise StandingsError("key", "metric_not_shown", f"metric {key!r} is not in these standings")
+        raise StandingsError(f"metric {key!r} is not in these standings",
+                             code="metric_not_shown", field="key")
     return [EventResult(row.entry, event, row.values[key]) for row in standings.rows]
 
 
@@ -72,15 +73,18 @@ def season_ladder(results: Iterable[EventResult], *, best: int | None = None, mi
     [1, 1]
     """
     if best is not None and (not isinstance(best, int) or best < 1):
-        raise StandingsError("best", "best_invalid", "must be a whole number of events, 1 or more")
+        raise StandingsError("must be a whole number of events, 1 or more",
+                             code="best_invalid", field="best")
     if not isinstance(min_events, int) or min_events < 0:
-        raise StandingsError("min_events", "min_events_invalid", "must be a whole number, 0 or more")
+        raise StandingsError("must be a whole number, 0 or more",
+                             code="min_events_invalid", field="min_events")
     by_player: dict[Hashable, dict[Hashable, Score]] = {}
     for result in results:
         events = by_player.setdefault(result.player, {})
         if result.event in events:
-            raise StandingsError("event", "result_repeated", f"player {result.player!r} has two "
-                                 f"results for event {result.event!r}")
+            raise StandingsError(f"player {result.player!r} has two "
+                                 f"results for event {result.event!r}",
+                                 code="result_repeated", field="event")
         events[result.event] = result.score
     totals: dict[Hashable, tuple[Score, tuple[Hashable, ...]]] = {}
     for player, events in by_player.items():

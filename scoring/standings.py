@@ -114,17 +114,20 @@ class Standings:
         for row in self.rows:
             if row.entry == entry:
                 return row
-        raise StandingsError("entry", "entry_unknown", f"{entry!r} is not in these standings")
+        raise StandingsError(f"{entry!r} is not in these standings",
+                             code="entry_unknown", field="entry")
 
 
 def _check_order(order: Sequence[str]) -> tuple[str, ...]:
     if isinstance(order, str):
-        raise StandingsError("order", "order_type", "must be a list of metric keys, not one string")
+        raise StandingsError("must be a list of metric keys, not one string",
+                             code="order_type", field="order")
     keys = tuple(order)
     for key in keys:
         get_metric(key)
     if len(set(keys)) != len(keys):
-        raise StandingsError("order", "metric_repeated", "a metric may appear once in the order")
+        raise StandingsError("a metric may appear once in the order",
+                             code="metric_repeated", field="order")
     return keys
 
 

@@ -45,7 +45,7 @@ def deal_result(deal: Deal, *, sides: dict[int, int] | None = None,
 
     ``sides`` maps seat positions to sides (default: position % 2, partners opposite) to
     give the dealer's side; ``tricks_per_deal`` turns the recorded tricks of side 0 into
-    both sides' tricks. Raises ``scoring.DealError`` for a row whose values have impossible
+    both sides' tricks. Raises ``scoring.DealResultError`` for a row whose values have impossible
     types (the sheet service never stores one).
     """
     if deal.points is None and deal.points_other is None:

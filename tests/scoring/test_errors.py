@@ -4,7 +4,7 @@ import pytest
 
 from engine.rules import RuleSet
 from scoring import (
-    DealError,
+    DealResultError,
     DealResult,
     Game,
     GameFinishedError,
@@ -47,7 +47,7 @@ def assert_error(error, field, code):
     ({"points": (30, 30), "trump": "h", "tricks": (-1, 9)}, "tricks", "tricks_negative"),
 ])
 def test_deal_result_refuses_wrong_types(facts, field, code):
-    with pytest.raises(DealError) as info:
+    with pytest.raises(DealResultError) as info:
         DealResult(**facts)
     assert_error(info.value, field, code)
 
@@ -81,32 +81,32 @@ def test_deal_result_refuses_wrong_types(facts, field, code):
     (HOUSE, {"points": (5, 55), "trump": "h", "tricks": (0, 8)}, "tricks", "tricks_points"),
 ])
 def test_score_deal_refuses_facts_that_do_not_add_up(rules, facts, field, code):
-    with pytest.raises(DealError) as info:
+    with pytest.raises(DealResultError) as info:
         score_deal(DealResult(**facts), rules)
     assert_error(info.value, field, code)
 
 
 def test_messages_name_the_rule_set_and_the_numbers():
-    with pytest.raises(DealError) as info:
+    with pytest.raises(DealResultError) as info:
         score_deal(DealResult(points=(40, 20), trump="h", doubling=2), "house")
     assert "'house'" in str(info.value) and "x2" in str(info.value)
-    with pytest.raises(DealError) as info:
+    with pytest.raises(DealResultError) as info:
         score_deal(DealResult(points=(38, 20), trump="h"), "house")
     assert "60" in str(info.value) and "58" in str(info.value)
 
 
 @pytest.mark.parametrize("pending", [0, -2, 1.5, True])
 def test_pending_must_be_a_whole_multiplier(pending):
-    with pytest.raises(DealError) as info:
+    with pytest.raises(DealResultError) as info:
         score_deal(DealResult(points=(40, 20), trump="h"), "house", pending)
     assert_error(info.value, "pending", "pending_invalid")
 
 
 def test_a_deal_must_be_a_deal_result():
-    with pytest.raises(DealError) as info:
+    with pytest.raises(DealResultError) as info:
         score_deal({"points": (40, 20), "trump": "h"}, "house")
     assert_error(info.value, None, "deal_type")
-    with pytest.raises(DealError) as info:
+    with pytest.raises(DealResultError) as info:
         Game("house").add((40, 20))
     assert_error(info.value, None, "deal_type")
 
@@ -116,7 +116,7 @@ def test_a_deal_must_be_a_deal_result():
     ({"points": (40, 20)}, "trump", "field_missing"),
 ])
 def test_from_dict_names_unknown_and_missing_fields(data, field, code):
-    with pytest.raises(DealError) as info:
+    with pytest.raises(DealResultError) as info:
         DealResult.from_dict(data)
     assert_error(info.value, field, code)
 
@@ -126,7 +126,7 @@ def test_no_trump_over_the_quota_is_refused_and_changes_nothing():
     game.add(DealResult(points=(40, 20), trump=None))  # side 0 deals
     game.add(DealResult(points=(40, 20), trump=None))  # side 1 deals
     before = (game.totals, len(game.deals), game.no_trump_calls)
-    with pytest.raises(DealError) as info:
+    with pytest.raises(DealResultError) as info:
         game.add(DealResult(points=(40, 20), trump=None))  # side 0 again: over the quota
     assert_error(info.value, "trump", "no_trump_quota")
     assert (game.totals, len(game.deals), game.no_trump_calls) == before == ((40, 0), 2, (1, 1))
@@ -135,7 +135,7 @@ def test_no_trump_over_the_quota_is_refused_and_changes_nothing():
 
 def test_no_trump_quota_needs_to_know_the_dealer():
     game = Game(HOUSE.replace(no_trump_quota=2))
-    with pytest.raises(DealError) as info:
+    with pytest.raises(DealResultError) as info:
         game.add(DealResult(points=(40, 20), trump=None))
     assert_error(info.value, "dealer_side", "dealer_side_missing")
     assert game.add(DealResult(points=(40, 20), trump=None, dealer_side=1)).points == (20, 0)
@@ -155,25 +155,25 @@ def test_adding_to_a_finished_game_raises_game_finished():
 def test_a_refused_deal_changes_nothing_in_the_game():
     game = Game("house")
     game.add(DealResult(points=(30, 30), trump="h"))
-    with pytest.raises(DealError):
+    with pytest.raises(DealResultError):
         game.add(DealResult(points=(30, 31), trump="h"))
     assert (game.totals, game.pending, len(game.deals)) == ((0, 0), 2, 1)
 
 
 def test_sheet_errors_carry_the_deal_number():
     deals = [DealResult(points=(40, 20), trump="h")] * 3 + [DealResult(points=(40, 21), trump="h")]
-    with pytest.raises(DealError) as info:
+    with pytest.raises(DealResultError) as info:
         replay_sheet(deals, "house")
     assert info.value.deal == 4 and info.value.code == "points_total"
     assert str(info.value).startswith("deal 4: points: ")
     sheet = Sheet("house")
-    with pytest.raises(DealError):
+    with pytest.raises(DealResultError):
         sheet.add(DealResult(points=(40, 20), trump=None, doubling=2))
     assert sheet.deal_count == 0
 
 
 def test_game_refuses_an_impossible_first_dealer():
-    with pytest.raises(DealError) as info:
+    with pytest.raises(DealResultError) as info:
         Game("house", first_dealer_side=2)
     assert_error(info.value, "first_dealer_side", "side_invalid")
 
