@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Club, Membership, Pair, Player, can_edit_player
-from club.services.players import FOREIGN_NUMBER
+from club.services.players import FOREIGN_NUMBER, MAX_IMPORT_BYTES
 
 
 class ClubForm(forms.ModelForm):
@@ -68,3 +68,9 @@ class CsvImportForm(forms.Form):
                                        "Comma or semicolon separated, UTF-8, at most 2 MB. "
                                        "A file of more than 2,000 rows is imported in the "
                                        "background; a page shows how far it is."))
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_IMPORT_BYTES:  # refused before it is read into memory
+            raise forms.ValidationError(_("The file is larger than 2 MB."), code="too_big")
+        return upload

@@ -277,3 +277,10 @@ def test_the_job_page_is_for_the_clubs_organisers_and_staff(client, org_client, 
     client.force_login(django_user_model.objects.create_user("staff", password="x-123456789",
                                                              is_staff=True))
     assert client.get(url).status_code == 200
+
+
+def test_a_file_over_2_mb_is_refused_before_it_is_read(org_client, club_a):
+    response = upload_bytes(org_client, club_a, (HEADER + "Peeters,Jan,1\n" * 160_000).encode())
+    assert response.status_code == 400
+    assert "larger than 2 MB" in " ".join(response.context["form"].errors["file"])
+    assert Player.objects.count() == 0
