@@ -161,7 +161,17 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 300}
+# The broker down or silent is an answer within about a second, never a hang of a web
+# worker (issue 13): connect and socket timeouts for the broker and the Redis result
+# backend, and few retries (club.services.reports.publish adds its own bounded retry).
+# socket_timeout does not cut the workers' long BRPOP (kombu reads it from its event loop).
+CELERY_BROKER_CONNECTION_TIMEOUT = 1
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 300, "socket_connect_timeout": 1,
+                                   "socket_timeout": 1}
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 0.5
+CELERY_REDIS_SOCKET_TIMEOUT = 0.5
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": {
+    "max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}}
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 
