@@ -8,6 +8,7 @@ import typing
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from club import messages
 from engine.rules import RuleSet as EngineRuleSet
 from engine.rules import RuleSetError
 
@@ -112,7 +113,8 @@ class RuleSetForm(forms.Form):
         try:
             self.engine_rules = EngineRuleSet(**options)
         except RuleSetError as error:
-            self.add_error(error.field if error.field in self.fields else None, str(error))
+            self.add_error(error.field if error.field in self.fields else None,
+                           messages.explain(error))
         except TypeError as error:
             self.add_error(None, str(error))
         return data

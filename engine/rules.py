@@ -137,10 +137,10 @@ class RuleSet:
     # -- validation ---------------------------------------------------------------------
 
     def validate(self) -> None:
-        def need(ok: bool, field: str, message: str) -> None:
+        def need(ok: bool, field: str, message: str, code: str = "option_invalid") -> None:
             """Refuse with ``message`` about option ``field`` unless ``ok``."""
             if not ok:
-                raise RuleSetError(f"{field}: {message}", code="option_invalid", field=field)
+                raise RuleSetError(f"{field}: {message}", code=code, field=field)
 
         for name in (
             "follow_suit", "beat_led_suit", "must_trump", "must_overtrump",
@@ -161,7 +161,8 @@ class RuleSet:
             need(isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 8,
                  name, "must be a whole number from 1 to 8")
         need((self.target is None) != (self.deals is None), "target",
-             "a game ends either at a target or after a number of deals, exactly one of the two")
+             "a game ends either at a target or after a number of deals, exactly one of the two",
+             "target_or_deals")
         if self.target is not None:
             need(isinstance(self.target, int) and 1 <= self.target <= 1000, "target",
                  "must be a whole number of game points from 1 to 1000")
@@ -172,14 +173,17 @@ class RuleSet:
             need(isinstance(self.no_trump_quota, int) and self.no_trump_quota >= 0,
                  "no_trump_quota", "must be a whole number of no-trump calls, 0 or more")
         need(self.follow_suit or not self.beat_led_suit, "beat_led_suit",
-             "beating in the led suit needs follow_suit")
+             "beating in the led suit needs follow_suit", "beat_needs_follow")
         need(self.must_trump or not self.must_overtrump, "must_overtrump",
-             "over-trumping is a duty only where trumping is (must_trump)")
+             "over-trumping is a duty only where trumping is (must_trump)",
+             "overtrump_needs_trump")
         need(not (self.en_face and self.players in (2, 3)), "en_face",
-             "passing the trump choice needs a partner at the table (4 or 6 players)")
+             "passing the trump choice needs a partner at the table (4 or 6 players)",
+             "en_face_needs_partner")
         need(self.spare_cards in SPARE_CARDS, "spare_cards", f"must be one of {SPARE_CARDS}")
         need(self.spare_cards == "face_up" or self.players == 3, "spare_cards",
-             "exchanging the spare cards is the 3-player French variant (players must be 3)")
+             "exchanging the spare cards is the 3-player French variant (players must be 3)",
+             "exchange_needs_three")
 
     # -- derived facts ------------------------------------------------------------------
 

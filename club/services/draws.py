@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
+from club import messages
 from club.models import Championship, Entry, MatchResult, Round, Seat, Stage, Table
 from club.selectors.rounds import POULE_FLAG
 from club.services.standings import current_standings, results_changed
@@ -36,22 +37,8 @@ class RoundError(ValueError):
 
 
 def draw_refusal(error: DrawError) -> str:
-    """The organiser's words for a draw that cannot be made (scoring.pairing's own message,
-    in English, for the codes a page cannot cause)."""
-    messages = {
-        "round_robin_complete": _("Every round of the round robin has been played: advance "
-                                  "to the next stage."),
-        "round_robin_full": _("More entries than the round robin has places: a late entry "
-                              "cannot join it."),
-        "poule_count": _("These pairs cannot be split into poules of three or four (5 pairs "
-                         "cannot): choose another draw for this stage."),
-        "poule_late_entry": _("The poules were drawn at the first round: a pair that joined "
-                              "later cannot play in them."),
-        "poules_complete": _("Every round of the poules has been played: advance the poule "
-                             "winners to the next stage."),
-        "too_few_players": _("Too few active players to draw a table."),
-    }
-    return messages.get(error.code, str(error))
+    """The organiser's words for a draw that cannot be made."""
+    return messages.explain(error)
 
 
 def table_code() -> str:

@@ -1,8 +1,8 @@
 """Scoring errors as the sheet shows them: the form field at fault and a translated message.
 
 ``scoring`` raises errors with an English message, a ``field`` and a stable ``code``; the
-sheet maps the field to its form field and the code to a translated sentence that names
-the rule. An unknown code falls back to the English message.
+sheet maps the field to its form field, and :mod:`club.messages` the code to a translated
+sentence that names the rule, with the sheet's figures (points in play, the rule set).
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from club import messages
 from engine.rules import RuleSet
 from scoring import MatchFormat, ScoringError, points_in_play
 
@@ -19,40 +20,6 @@ FORM_FIELDS = {
     "renonce": "renonce", "cancelled": "cancelled", "blind": "blind", "en_face": "en_face",
     "tricks": "tricks", "dealer_side": "dealer",
 }
-
-
-def _messages() -> dict[str, str]:
-    return {
-        "points_total": _("The two sides' card points must add up to %(expected)s "
-                          "(the card points in play), not %(total)s."),
-        "points_missing": _("Enter the card points: a deal that was played needs them "
-                            "(or mark it cancelled, or a renonce)."),
-        "points_not_allowed": _("Leave the card points empty: %(why)s."),
-        "all_tricks_not_allowed": _("Leave all tricks empty: %(why)s."),
-        "renonce_not_allowed": _("Leave the renonce empty: %(why)s."),
-        "tricks_not_allowed": _("Leave the tricks empty: %(why)s."),
-        "doubling_not_allowed": _("Doubling ×%(value)s is not allowed by the rule set "
-                                  "“%(rules)s” (allowed: %(allowed)s)."),
-        "blind_not_allowed": _("The rule set “%(rules)s” does not allow blind trump."),
-        "en_face_not_allowed": _("The rule set “%(rules)s” does not let the dealer pass the "
-                                 "trump choice to the partner (en face)."),
-        "cancel_not_allowed": _("The rule set “%(rules)s” does not cancel a deal when the "
-                                "dealer's partner looks early."),
-        "all_tricks_points": _("A side that takes all tricks takes every card point: the "
-                               "other side cannot have any."),
-        "all_tricks_tricks": _("All tricks does not match the tricks recorded."),
-        "tricks_total": _("The two sides' tricks must add up to %(tricks)s."),
-        "tricks_missing": _("The rule set “%(rules)s” gives one point per trick: enter the "
-                            "tricks each side took."),
-        "tricks_points": _("A side that took no trick cannot have card points."),
-        "points_below_tricks": _("With the trick bonus a side's points include one point per "
-                                 "trick it took."),
-        "no_trump_quota": _("This side has already called no trump %(quota)s time(s) this game, "
-                            "the most the rule set “%(rules)s” allows."),
-        "dealer_side_missing": _("The rule set caps no-trump calls: the dealer must be known."),
-        "match_finished": _("The match is over (%(format)s): the sheet takes no more deals."),
-        "game_finished": _("The game is over: the next deal starts a new game."),
-    }
 
 
 def _why(code: str, cancelled: bool) -> str:
@@ -76,10 +43,7 @@ def explain(error: ScoringError, rules: RuleSet, *, cancelled: bool = False,
         "quota": rules.no_trump_quota,
         "format": format_label,
     }
-    template = _messages().get(error.code)
-    message = template % params if template else _("%(field)s: %(message)s") % {
-        "field": error.field or _("deal"), "message": error.message}
-    return FORM_FIELDS.get(error.field or "", "__all__"), message
+    return FORM_FIELDS.get(error.field or "", "__all__"), messages.explain(error, **params)
 
 
 def format_label(fmt: MatchFormat) -> str:

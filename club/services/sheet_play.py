@@ -16,6 +16,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from club import messages
 from club.selectors.sheets import Actor, TableContext, load_table
 from club.services.sheets import Saved, SheetInvalid, edit_deal, enter_deal, refuse
 from engine.cards import Card
@@ -25,17 +26,6 @@ from engine.play import trick_winner
 
 _SPLIT_TRICKS = re.compile(r"[|\n;]+")
 _SPLIT_CARDS = re.compile(r"[\s,]+")
-
-
-def rule_names() -> dict[str, str]:
-    return {
-        "follow_suit": _("follow suit"),
-        "beat_led_suit": _("beat an opponent in the led suit"),
-        "must_trump": _("trump when void and an opponent is winning"),
-        "must_overtrump": _("over-trump a trumped trick"),
-        "no_undertrump": _("no under-trumping"),
-        "illegal_play": _("rules of play"),
-    }
 
 
 @dataclass(frozen=True)
@@ -109,7 +99,7 @@ def facts_from_play(ctx: TableContext, dealer: int, trump: str, text: str, *,
         facts = deal.facts()
     except EngineError as error:
         raise refuse(error.field if error.field in ("en_face", "blind", "trump") else "play",
-                     error.message) from None
+                     messages.explain(error, rules=rules.name)) from None
     flip = ctx.seat(0) is not None and ctx.seat(0).side == 1  # table sides vs engine sides
     side = (lambda s: 1 - s) if flip else (lambda s: s)
     points = facts.card_points if not flip else facts.card_points[::-1]
@@ -127,10 +117,9 @@ def facts_from_play(ctx: TableContext, dealer: int, trump: str, text: str, *,
         record["play"]["renonce"] = {"trick": found.trick, "seat": position,
                                      "card": str(found.card), "rule": found.rule}
         report = _("Renonce in trick %(trick)d by %(player)s: %(card)s breaks the rule "
-                   "“%(rule)s” (%(detail)s). The deal is recorded as a renonce by %(side)s.") % {
+                   "“%(rule)s”. The deal is recorded as a renonce by %(side)s.") % {
             "trick": found.trick, "player": ctx.seat_name(position), "card": found.card.pretty(),
-            "rule": rule_names().get(found.rule, found.rule), "detail": found.message,
-            "side": ctx.side_name(side(found.player % 2))}
+            "rule": messages.rule_name(found.rule), "side": ctx.side_name(side(found.player % 2))}
     else:
         tricks_won = facts.tricks if not flip else facts.tricks[::-1]
         record.update(points=points[0], points_other=points[1], renonce=None,

@@ -1,0 +1,211 @@
+"""Every error code of ``engine``, ``scoring`` and ``scoring.pairing`` in the user's words:
+one table, translated.
+
+The pure layers raise errors with an English message (for developers and the logs), a
+stable ``code`` and the ``field`` at fault. A page never shows that English message: it
+shows :func:`explain`'s sentence for the code, in the user's language. Parameters
+(``PARAMS``) come from the page that knows them (the sheet gives the points in play and
+the rule set's name); a template uses only the parameters its callers give, and every
+code has a sentence (``tests/club/test_messages.py`` checks each code the pure layers can
+raise, and that nl and fr translate each sentence).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as __
+
+#: What a template may name, and what each means (the sheet's values).
+PARAMS = ("expected", "total", "why", "value", "rules", "allowed", "tricks", "quota", "format",
+          "rule")
+
+
+@cache
+def _sheet() -> dict[str, Any]:
+    """A deal on a score sheet (scoring's deal, game and match codes)."""
+    return {
+        "points_total": __("The two sides' card points must add up to %(expected)s "
+                           "(the card points in play), not %(total)s."),
+        "points_missing": __("Enter the card points: a deal that was played needs them "
+                             "(or mark it cancelled, or a renonce)."),
+        "points_not_allowed": __("Leave the card points empty: %(why)s."),
+        "all_tricks_not_allowed": __("Leave all tricks empty: %(why)s."),
+        "renonce_not_allowed": __("Leave the renonce empty: %(why)s."),
+        "tricks_not_allowed": __("Leave the tricks empty: %(why)s."),
+        "doubling_not_allowed": __("Doubling ×%(value)s is not allowed by the rule set "
+                                   "“%(rules)s” (allowed: %(allowed)s)."),
+        "blind_not_allowed": __("The rule set “%(rules)s” does not allow blind trump."),
+        "en_face_not_allowed": __("The rule set “%(rules)s” does not let the dealer pass the "
+                                  "trump choice to the partner (en face)."),
+        "cancel_not_allowed": __("The rule set “%(rules)s” does not cancel a deal when the "
+                                 "dealer's partner looks early."),
+        "all_tricks_points": __("A side that takes all tricks takes every card point: the "
+                                "other side cannot have any."),
+        "all_tricks_tricks": __("All tricks does not match the tricks recorded."),
+        "tricks_total": __("The two sides' tricks must add up to %(tricks)s."),
+        "tricks_missing": __("The rule set “%(rules)s” gives one point per trick: enter the "
+                             "tricks each side took."),
+        "tricks_points": __("A side that took no trick cannot have card points."),
+        "points_below_tricks": __("With the trick bonus a side's points include one point per "
+                                  "trick it took."),
+        "no_trump_quota": __("This side has already called no trump %(quota)s time(s) this "
+                             "game, the most the rule set “%(rules)s” allows."),
+        "dealer_side_missing": __("The rule set caps no-trump calls: the dealer must be known."),
+        "match_finished": __("The match is over (%(format)s): the sheet takes no more deals."),
+        "game_finished": __("The game is over: the next deal starts a new game."),
+        "points_type": __("Card points are whole numbers."),
+        "points_negative": __("Card points cannot be negative."),
+        "tricks_type": __("Tricks are whole numbers."),
+        "tricks_negative": __("Tricks cannot be negative."),
+        "trump_invalid": __("Choose a suit or no trump."),
+        "doubling_type": __("The doubling is a whole multiplier: 1, 2, 4 ..."),
+        "side_invalid": __("Choose one of the two sides."),
+        "flag_type": __("Tick the box or leave it empty."),
+        "field_missing": __("This deal is missing a value."),
+        "deal_type": __("This is not a deal of the sheet."),
+        "pending_invalid": __("The pending multiplier is a whole number, 1 or more."),
+        "rules_unknown": __("The championship's rule set is not known."),
+        "match_unfinished": __("The match is not finished yet."),
+    }
+
+
+@cache
+def _play() -> dict[str, Any]:
+    """Cards typed trick by trick (the engine's codes); ``rule`` names a broken obligation."""
+    return {
+        "follow_suit": __("follow suit"),
+        "beat_led_suit": __("beat an opponent in the led suit"),
+        "must_trump": __("trump when void and an opponent is winning"),
+        "must_overtrump": __("over-trump a trumped trick"),
+        "no_undertrump": __("no under-trumping"),
+        "not_in_hand": __("play a card from one's own hand"),
+        "illegal_play": __("rules of play"),
+        "card_notation": __("This is not a card: rank then suit (10h, Ac, Kd, Qs, J♣ ...)."),
+        "suit_notation": __("This is not a suit: use c, d, h or s (♣ ♦ ♥ ♠), or no trump."),
+        "card_twice": __("A card was dealt twice."),
+        "hand_count": __("The number of hands does not match the players at the table."),
+        "hand_size": __("A hand holds the wrong number of cards."),
+        "deal_state": __("The deal cannot go on like this."),
+        "deal_finished": __("The deal is finished: every trick has been played."),
+        "deal_unfinished": __("The deal is not finished: tricks are missing."),
+        "not_announced": __("Trump must be named before the first card."),
+        "already_announced": __("Trump has already been named."),
+        "blind_after_en_face": __("Only the dealer names a blind trump, not after passing "
+                                  "en face."),
+        "en_face_late": __("Only the dealer may pass the trump choice (en face), once, "
+                           "before trump is named."),
+        "en_face_partner": __("En face passes the trump choice to the dealer's partner only."),
+        "exchange_late": __("The dealer exchanges spare cards once, after naming trump and "
+                            "before the first card."),
+        "exchange_not_allowed": __("The rule set “%(rules)s” leaves the spare cards face up, "
+                                   "out of play."),
+        "exchange_cards": __("The exchange laid down cards that were not the dealer's."),
+        "empty_trick": __("An empty trick has no winner."),
+        "trick_size": __("A trick holds one card from each player."),
+        "partners_unknown": __("With three players the partners change every deal."),
+        "dealer": __("The dealer must be one of the table's seats."),
+        "player_count": __("Every seat needs a simulated player."),
+        "unknown_player": __("There is no such simulated player."),
+        "engine": __("These cards cannot be played this way."),
+    }
+
+
+@cache
+def _setup() -> dict[str, Any]:
+    """Rule sets, match formats, ranking orders and draws, as an organiser sets them up."""
+    return {
+        "rule_set": __("This rule set cannot be used."),
+        "option_invalid": __("This choice does not fit the other options of the rule set."),
+        "target_or_deals": __("A game ends at a target or after a number of deals: give "
+                              "exactly one of the two."),
+        "beat_needs_follow": __("Beating an opponent in the led suit is a duty only where "
+                                "following suit is."),
+        "overtrump_needs_trump": __("Over-trumping is a duty only where trumping is."),
+        "en_face_needs_partner": __("Passing the trump choice (en face) needs a partner at the "
+                                    "table: 4 or 6 players."),
+        "exchange_needs_three": __("Exchanging the spare cards is the French game for 3 "
+                                   "players."),
+        "unknown_option": __("The rule set holds an option Troef does not know."),
+        "unknown_preset": __("There is no such rule set."),
+        "rules_type": __("This is not a rule set."),
+        "format_kind": __("Choose how long a match lasts: one game, best of N games, N games, "
+                          "N deals or a time limit."),
+        "format_type": __("This is not a match format."),
+        "count_invalid": __("Enter a whole number, 1 or more."),
+        "count_not_allowed": __("Leave the number of games or deals empty for this kind of "
+                                "match."),
+        "minutes_missing": __("A time-limited match needs its minutes."),
+        "minutes_invalid": __("Enter whole minutes, 1 or more."),
+        "unknown_field": __("The match format holds an option Troef does not know."),
+        "match_points_invalid": __("Match points for a win, a draw and a loss: whole numbers "
+                                   "from 0 to 100, a win worth the most."),
+        "sides_invalid": __("A match is played by exactly two sides."),
+        "metric_unknown": __("Troef does not know this ranking criterion."),
+        "metric_repeated": __("Each criterion may be chosen once in the ranking order."),
+        "metric_invalid": __("This ranking criterion is not well defined."),
+        "metric_not_shown": __("This criterion is not in these standings."),
+        "order_type": __("Choose the ranking criteria one by one."),
+        "entry_unknown": __("This entry is not in these standings."),
+        "entry_meets_itself": __("An entry cannot play against or with itself."),
+        "result_invalid": __("A result is a win, a draw or a loss."),
+        "result_repeated": __("A player has two results for the same event."),
+        "best_invalid": __("Count the best events: a whole number, 1 or more."),
+        "min_events_invalid": __("The minimum number of events is a whole number, 0 or more."),
+        "bye_scoring": __("Choose how a bye is scored."),
+        "bye_points": __("The points of a bye are a whole number, 0 or more."),
+        "table_result": __("A table's result is two whole numbers, 0 or more."),
+        "draw": __("The draw cannot be made with these entries."),
+        "unknown_method": __("There is no such draw method."),
+        "option_choice": __("This draw option has no such choice."),
+        "option_type": __("This draw option has the wrong kind of value."),
+        "seed_type": __("The draw's seed is a whole number."),
+        "duplicate_entry": __("An entry is listed twice in the draw."),
+        "entry_id": __("An entry of the draw has no name."),
+        "berger_round": __("The round robin has no such round."),
+        "round_robin_complete": __("Every round of the round robin has been played: advance "
+                                   "to the next stage."),
+        "round_robin_full": __("More entries than the round robin has places: a late entry "
+                               "cannot join it."),
+        "poule_count": __("These pairs cannot be split into poules of three or four (5 pairs "
+                          "cannot): choose another draw for this stage."),
+        "poule_late_entry": __("The poules were drawn at the first round: a pair that joined "
+                               "later cannot play in them."),
+        "poules_complete": __("Every round of the poules has been played: advance the poule "
+                              "winners to the next stage."),
+        "too_few_players": __("Too few active players to draw a table."),
+    }
+
+
+@cache
+def table() -> dict[str, Any]:
+    """Code -> its sentence (lazy, translated when shown). One entry per code."""
+    return {**_sheet(), **_play(), **_setup()}
+
+
+class _Params(dict):
+    """Template parameters; one a page did not give reads as an empty string."""
+
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
+def explain(error: Exception | str, **params: Any) -> str:
+    """The user's sentence for ``error`` (an error with a ``code``, or a code itself).
+
+    A code without a sentence (a bug: the test makes sure there is none) falls back to a
+    translated "not valid" naming the field, never to the English message.
+    """
+    code = error if isinstance(error, str) else getattr(error, "code", "")
+    template = table().get(code)
+    if template is None:
+        field = getattr(error, "field", None) or _("this value")
+        return _("%(field)s is not valid.") % {"field": field}
+    return str(template) % _Params(params)
+
+
+def rule_name(rule: str) -> str:
+    """A play obligation (``follow_suit`` ...) in words."""
+    return explain(rule)
