@@ -3,6 +3,12 @@ table's games and the rank of the leaders over the rounds.
 
 Text stays text (``svg.fonttype = none``, DejaVu Sans, the PDFs' face): readable, selectable
 and found by text extraction in the PDFs; the pages inline the same SVG.
+
+Every label is plain text, never TeX: names are typed by people, and matplotlib would parse
+``$...$`` as mathtext (a player named ``$\\foo{$`` raised on every chart of his
+championship). ``text.parse_math`` and ``text.usetex`` are off for every text artist made
+here (titles, axis labels, tick labels, legends), and :func:`plain` takes out what an SVG
+cannot hold. matplotlib escapes the text it writes into the SVG.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
+from club.reports.fonts import one_line
 from scoring import Game
 
 if TYPE_CHECKING:
@@ -23,7 +30,8 @@ SIDE_COLOURS = ("#0b6e4f", "#b3261e")
 LINE_COLOURS = ("#0b6e4f", "#b3261e", "#1f5fa8", "#8a5a00", "#6a3d9a", "#00838f",
                 "#c2185b", "#5d6d2e")
 _RC = {"svg.fonttype": "none", "font.family": "DejaVu Sans", "font.size": 9,
-       "svg.hashsalt": "troef", "axes.spines.top": False, "axes.spines.right": False}
+       "svg.hashsalt": "troef", "axes.spines.top": False, "axes.spines.right": False,
+       "text.parse_math": False, "text.usetex": False, "axes.formatter.use_mathtext": False}
 
 
 @cache
@@ -59,14 +67,25 @@ def data_url(svg: str) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
 
 
+def plain(text: str) -> str:
+    """``text`` as a chart label: one line, every character one an SVG may hold (control
+    characters, which XML 1.0 mostly refuses, become spaces).
+
+    >>> plain("Ann\\nde\\x07 Vos $x$")
+    'Ann de  Vos $x$'
+    """
+    return one_line(text)
+
+
 def _label(ax, title: str, xlabel: str, ylabel: str) -> None:
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    ax.set_title(title, loc="left", fontsize=10)
+    ax.set_xlabel(plain(xlabel))
+    ax.set_ylabel(plain(ylabel))
+    ax.set_title(plain(title), loc="left", fontsize=10)
     ax.grid(axis="y", color="#e3e3e3", linewidth=0.6)
 
 
 def _short(text: str, limit: int) -> str:
+    text = plain(text)
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
@@ -83,14 +102,16 @@ def score_progression(games: Sequence[Game], labels: tuple[str, str], title: str
     with matplotlib.rc_context(_RC):
         fig = Figure(figsize=(6.4, 2.4))
         ax = fig.subplots()
-        start = 0
+        start, handles = 0, []
         for index, game in enumerate(games):
             rows = game.deals
             xs = [start] + [start + i + 1 for i in range(len(rows))]
             for side in (0, 1):
                 ys = [0] + [row.totals[side] for row in rows]
-                ax.plot(xs, ys, color=SIDE_COLOURS[side], linewidth=1.6, marker="o",
-                        markersize=2.5, label=_short(labels[side], 48) if index == 0 else None)
+                line, = ax.plot(xs, ys, color=SIDE_COLOURS[side], linewidth=1.6, marker="o",
+                                markersize=2.5)
+                if index == 0:
+                    handles.append(line)
             start += len(rows)
             if index < len(games) - 1:
                 ax.axvline(start, color="#999", linewidth=0.8, linestyle=":")
@@ -100,9 +121,9 @@ def score_progression(games: Sequence[Game], labels: tuple[str, str], title: str
         ax.set_ylim(bottom=0)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         _label(ax, title, xlabel, ylabel)
-        if games:
-            ax.legend(loc="upper left", bbox_to_anchor=(0.0, -0.28), ncol=2, frameon=False,
-                      fontsize=8)
+        if handles:
+            ax.legend(handles, [_short(label, 48) for label in labels], loc="upper left",
+                      bbox_to_anchor=(0.0, -0.28), ncol=2, frameon=False, fontsize=8)
         fig.tight_layout()
     return _svg(fig)
 
@@ -119,16 +140,18 @@ def rank_progression(rounds: Sequence[str], series: Sequence[tuple[str, Sequence
         fig = Figure(figsize=(6.8, 3.3))
         ax = fig.subplots()
         xs = list(range(1, len(rounds) + 1))
-        worst = 1
+        worst, handles, names = 1, [], []
         for index, (name, ranks) in enumerate(series):
             points = [(x, r) for x, r in zip(xs, ranks, strict=False) if r is not None]
             if not points:
                 continue
             worst = max(worst, *(r for _, r in points))
-            ax.plot([p[0] for p in points], [p[1] for p in points], marker="o", markersize=3.5,
-                    linewidth=1.4, color=LINE_COLOURS[index % len(LINE_COLOURS)],
-                    label=_short(name, 28))
-        ax.set_xticks(xs, list(rounds))
+            line, = ax.plot([p[0] for p in points], [p[1] for p in points], marker="o",
+                            markersize=3.5, linewidth=1.4,
+                            color=LINE_COLOURS[index % len(LINE_COLOURS)])
+            handles.append(line)
+            names.append(_short(name, 28))
+        ax.set_xticks(xs, [plain(r) for r in rounds])
         ax.set_xlim(0.7, max(len(xs), 1) + 0.3)
         ax.set_ylim(worst + 0.5, 0.5)
         if worst <= 12:
@@ -136,7 +159,8 @@ def rank_progression(rounds: Sequence[str], series: Sequence[tuple[str, Sequence
         else:
             ax.yaxis.set_major_locator(MaxNLocator(integer=True))
         _label(ax, title, xlabel, ylabel)
-        if series:
-            ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False, fontsize=8)
+        if handles:  # labels given, not collected: a name may start with "_"
+            ax.legend(handles, names, loc="upper left", bbox_to_anchor=(1.01, 1.0),
+                      frameon=False, fontsize=8)
         fig.tight_layout()
     return _svg(fig)

@@ -28,6 +28,11 @@ MONO_ADVANCE = 0.6021
 PT_TO_MM = 25.4 / 72
 FIGURE_SPACE = "\u2007"  # as wide as a digit: right-aligns numbers in proportional text
 ELLIPSIS = "…"
+#: What cannot be in one line of a PDF's text: control characters (a line feed would move
+#: the names below it to the wrong seat; others garble the page's text for extraction),
+#: line and paragraph separators, and the two non-characters HTML and XML refuse.
+_NOT_IN_A_LINE = {**{c: " " for c in (*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029)},
+                  0xFFFE: "\ufffd", 0xFFFF: "\ufffd"}
 
 
 def font_face_css() -> str:
@@ -55,6 +60,15 @@ def _advances(bold: bool) -> tuple[dict[int, float], float]:
     return widths, 0.62
 
 
+def one_line(text: str) -> str:
+    """``text`` as one line of printable text (typed names may carry anything).
+
+    >>> one_line("Ann\\nde\\x07Vos\\u2028x")
+    'Ann de Vos x'
+    """
+    return str(text).translate(_NOT_IN_A_LINE)
+
+
 def text_width_mm(text: str, size_pt: float, *, bold: bool = False, mono: bool = False) -> float:
     """Width of ``text`` set in the PDF's sans (or mono) face at ``size_pt``, in millimetres.
 
@@ -76,11 +90,13 @@ def _initials(first: str) -> str:
 
 
 def fit_text(text: str, width_mm: float, size_pt: float, *, bold: bool = False) -> str:
-    """``text`` cut with an ellipsis so that it fits ``width_mm``.
+    """``text`` on one line (:func:`one_line`), cut with an ellipsis so that it fits
+    ``width_mm``.
 
     >>> fit_text("Schwarzenberger", 12, 10)
     'Sch…'
     """
+    text = one_line(text)
     if text_width_mm(text, size_pt, bold=bold) <= width_mm:
         return text
     for end in range(len(text) - 1, 0, -1):
@@ -102,6 +118,7 @@ def fit_name(first: str, last: str, width_mm: float, size_pt: float, *,
     >>> fit_name("Hans-Jürgen", "Schwarzenberger", 25, 10)
     'H.-J. Schwar…'
     """
+    first, last = one_line(first), one_line(last)
     full = f"{first} {last}".strip()
     if text_width_mm(full, size_pt, bold=bold) <= width_mm:
         return full

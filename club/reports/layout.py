@@ -10,10 +10,13 @@ one block with 24 lines, never 24 elements. WeasyPrint lays out each line box on
 from __future__ import annotations
 
 import base64
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 
-from club.reports.fonts import MONO, SANS, font_face_css
+from django.template.loader import render_to_string
+from django.utils.translation import get_language
+
+from club.reports.fonts import MONO, SANS, font_face_css, one_line
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,13 +83,30 @@ def svg_data_url(width_mm: float, height_mm: float, layers: Iterable[tuple[str, 
 
 
 def css_string(text: str) -> str:
-    """``text`` as a quoted CSS string (for ``content:`` in page margin boxes).
+    """``text`` on one line as a quoted CSS string (for ``content:`` in page margin boxes),
+    inside a ``<style>`` element: ``<`` is escaped too, so ``</style>`` cannot end it.
 
     >>> css_string('Club "De Troef"\\\\')
     '"Club \\\\"De Troef\\\\"\\\\\\\\"'
+    >>> css_string("</style>\\n<b>")
+    '"\\\\3c /style> \\\\3c b>"'
     """
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\A ")
+    escaped = one_line(text).replace("\\", "\\\\").replace('"', '\\"').replace("<", "\\3c ")
     return f'"{escaped}"'
+
+
+def _printable(text: str) -> str:
+    """A block's text: its lines kept, any other control character a space."""
+    return "\n".join(one_line(line) for line in text.split("\n"))
+
+
+def pages_html(css: str, pages: Sequence[Sequence[Block]], title: str) -> str:
+    """The HTML of ``pages`` for WeasyPrint. Every text is escaped by the template and
+    holds no control character but the line feeds between a block's lines (typed names
+    are cut to one line before; this is the backstop)."""
+    pages = [[replace(block, text=_printable(block.text)) for block in page] for page in pages]
+    return render_to_string("reports/pages.html", {
+        "css": css, "pages": pages, "lang": get_language(), "title": one_line(title)})
 
 
 BASE_CSS = f"""

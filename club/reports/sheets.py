@@ -15,14 +15,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from django.template.loader import render_to_string
 from django.utils.text import capfirst
-from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from club.reports.data import RoundData, TableData, group_seats
 from club.reports.fonts import FIGURE_SPACE, MONO_ADVANCE, PT_TO_MM, fit_name, fit_text, text_width_mm
-from club.reports.layout import BASE_CSS, Block, Path, box, svg_data_url
+from club.reports.layout import BASE_CSS, Block, Path, box, pages_html, svg_data_url
 from club.selectors.replay import match_format, score_table
 from club.selectors.sheets import TRUMP_SYMBOLS
 from club.services.sheet_messages import format_label
@@ -336,10 +335,8 @@ class SheetBuilder:
                           f" no-repeat; background-size: {PAGE_W:g}mm {PAGE_H:g}mm; }}\n"
                           f"section {{ width: {PAGE_W:g}mm; height: {PAGE_H:g}mm; }}")
         rnd = self.data.round
-        return render_to_string("reports/pages.html", {
-            "css": css, "pages": self.pages(), "lang": get_language(),
-            "title": _("Score sheets, %(round)s, %(championship)s") % {
-                "round": rnd, "championship": self.data.championship.name}})
+        return pages_html(css, self.pages(), _("Score sheets, %(round)s, %(championship)s") % {
+            "round": rnd, "championship": self.data.championship.name})
 
 
 def sheets_html(rnd_data: RoundData) -> str:

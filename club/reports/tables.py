@@ -15,13 +15,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.template.loader import render_to_string
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from club.reports import charts
-from club.reports.fonts import MONO_ADVANCE, PT_TO_MM, fit_text, text_width_mm
-from club.reports.layout import BASE_CSS, Block, Path, box, css_string, svg_data_url
+from club.reports.fonts import MONO_ADVANCE, PT_TO_MM, fit_text, one_line, text_width_mm
+from club.reports.layout import BASE_CSS, Block, Path, box, css_string, pages_html, svg_data_url
 
 WIDTH, HEIGHT = 186.0, 263.0  # A4 less the page margins below
 MARGINS = "18mm 12mm 16mm 12mm"
@@ -59,7 +57,8 @@ class Document:
     def __init__(self, *, title: str, intro: Sequence[str], cols: Sequence[Col],
                  rows: Sequence[Sequence[str]], charts_: Sequence[Chart] = (),
                  header: tuple[str, str] = ("", ""), footer: str = "", empty: str = "") -> None:
-        self.title, self.intro, self.rows, self.charts = title, list(intro), rows, charts_
+        self.title, self.rows, self.charts = title, rows, charts_
+        self.intro = [one_line(line) for line in intro]  # names: a line each, as measured
         self.header, self.footer, self.empty = header, footer, empty
         fixed = sum(c.chars * CHAR if c.mono else c.width for c in cols)
         flexible = [c for c in cols if not c.mono and not c.width]
@@ -183,8 +182,7 @@ class Document:
 html {{ font-size: {TEXT_PT}pt; }}
 section {{ width: {WIDTH:g}mm; height: {HEIGHT:g}mm; }}
 """
-        return render_to_string("reports/pages.html", {
-            "css": css, "pages": self.pages(), "lang": get_language(), "title": self.title})
+        return pages_html(css, self.pages(), self.title)
 
 
 def _chart_size(svg: str) -> tuple[float, float]:
