@@ -168,6 +168,17 @@ def test_mathtext_name_is_printed_as_typed():
     assert MATHTEXT in text and "$a$" in text and "$b$" in text
 
 
+def test_a_name_starting_with_an_underscore_keeps_its_legend_line():
+    """matplotlib leaves labels starting with "_" out of a legend it collects itself."""
+    from scoring import DealResult, replay_sheet
+
+    svg = charts.rank_progression(["1"], [("_Ann", [1]), ("_nolegend_", [2])], "t", "x", "y")
+    assert "_Ann" in svg_text(svg) and "_nolegend_" in svg_text(svg)
+    games = replay_sheet([DealResult(points=(38, 22), trump="h")] * 3, "house")
+    svg = charts.score_progression(games, ("_A", "_B"), "t", 101)
+    assert "_A" in svg_text(svg) and "_B" in svg_text(svg)
+
+
 def read_pdf(data: bytes) -> list[str]:
     assert data.startswith(b"%PDF")
     reader = PdfReader(io.BytesIO(data))
