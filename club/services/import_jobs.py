@@ -52,6 +52,10 @@ def start_import_job(user, club: Club, data: bytes, rows_total: int) -> PlayerIm
     return job
 
 
+class AlreadyImported(Exception):
+    """Another run of the same job committed first."""
+
+
 class JobProgress:
     """Writes an import's progress on its job row (see the module's docstring)."""
 
@@ -87,11 +91,15 @@ class JobProgress:
             self.close()
 
     def committing(self, report: ImportReport) -> None:
-        """Inside the import's transaction: the job is done exactly when its players are."""
-        PlayerImportJob.objects.filter(pk=self.job_id).update(
+        """Inside the import's transaction: the job is done exactly when its players are.
+        A second run of the same job (a redelivered task while the first still ran) waits
+        here for the first's row lock, finds the job done and rolls its own rows back."""
+        done = PlayerImportJob.objects.filter(pk=self.job_id).exclude(status=Status.DONE).update(
             status=Status.DONE, rows_written=report.created + report.linked,
             created_players=report.created, linked_players=report.linked,
             finished=timezone.now())
+        if not done:
+            raise AlreadyImported(self.job_id)
 
     def close(self) -> None:
         if self.side is not None:
@@ -100,8 +108,9 @@ class JobProgress:
 
 
 def _end(job_id: int, status: str, **fields) -> None:
-    PlayerImportJob.objects.filter(pk=job_id).update(status=status, finished=timezone.now(),
-                                                     **fields)
+    """A refused or failed outcome, never over a job another run finished."""
+    PlayerImportJob.objects.filter(pk=job_id).exclude(status=Status.DONE).update(
+        status=status, finished=timezone.now(), **fields)
 
 
 def _drop_file(job_id: int) -> None:
@@ -142,6 +151,8 @@ def run_import_job(job_id: int) -> str:
             outcome = "refused"
         else:
             outcome = "done"
+    except AlreadyImported:
+        outcome = "skipped"
     except Exception:
         log.exception("player import %s failed", job_id)
         _end(job_id, Status.FAILED, rows_written=0, error_count=1, errors=[

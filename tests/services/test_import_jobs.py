@@ -72,3 +72,45 @@ def test_a_real_worker_runs_a_big_import(settings):
     assert job.status == PlayerImportJob.Status.DONE, (job.status, job.errors)
     assert Player.objects.count() == 3000 and job.created_players == 3000
     assert import_jobs.run_import_job(job.pk) == "skipped"
+
+
+def test_two_runs_of_one_job_at_once_import_it_once(monkeypatch):
+    """A task redelivered while the first run still works (e.g. past the broker's visibility
+    timeout): the second run waits on the first's commit, finds the job done and rolls back.
+    Rows without member numbers would otherwise be there twice."""
+    import threading
+
+    from django.db import connection
+
+    user = make_user("org")
+    club = Club.objects.create(name="Big", slug="big")
+    ClubRole.objects.create(user=user, club=club)
+    data = ("name,first name\n" + "".join(f"Name{i:05d},First{i}\n" for i in range(3000))).encode()
+    job = PlayerImportJob.objects.create(club=club, user=user, rows_total=3000)
+    job.file.save("players.csv", ContentFile(data), save=True)
+    outcomes = []
+    start, both_claimed = threading.Barrier(2), threading.Barrier(2, timeout=60)
+    original = import_jobs.import_rows
+
+    def import_rows(*args, **kwargs):  # both runs have claimed the job before either writes
+        both_claimed.wait()
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(import_jobs, "import_rows", import_rows)
+
+    def run():
+        try:
+            start.wait()
+            outcomes.append(run_import_job(job.pk))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    assert Player.objects.count() == 3000
+    job.refresh_from_db()
+    assert job.status == "done" and job.created_players == 3000
+    assert sorted(outcomes) == ["done", "skipped"]
