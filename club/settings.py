@@ -122,6 +122,10 @@ STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 MEDIA_URL = "/media/"
 MEDIA_ROOT = Path(os.environ.get("TROEF_MEDIA_ROOT", BASE_DIR / "media"))
+# Scratch folder of the PDF jobs (chunks of score sheets, their plan and markers), which
+# every worker must see; empty: MEDIA_ROOT/reports/work. The finished PDFs go to the
+# default storage (STORAGES below).
+TROEF_REPORT_WORK_ROOT = os.environ.get("TROEF_REPORT_WORK_ROOT", "")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

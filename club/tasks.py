@@ -16,8 +16,9 @@ import logging
 from celery import shared_task
 from django.db import connection
 
-from club.models import Player, ReportJob
+from club.models import Player
 from club.reports import jobs
+from club.reports.registry import report_kind
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +42,7 @@ def render_report(job_id: int, queue: str | None = None, language: str | None = 
         if not jobs.active(job):
             return "skipped"
         jobs.remember_dispatch(job_id, queue, language)
-        if job.kind != ReportJob.Kind.SHEETS:
+        if not report_kind(job.kind).chunked:
             jobs.render_single(job_id, language)
             return "rendered"
         chunks = jobs.plan(job)

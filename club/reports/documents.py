@@ -18,7 +18,7 @@ from django.utils import formats, timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
-from club.models import Championship, Deal, ReportJob, Round, Table
+from club.models import Championship, Deal, ReportJob, Table
 from club.reports import charts, data, fonts
 from club.reports.sheets import sheets_html as _sheets_html
 from club.reports.tables import TEXT_PT, Chart, Col, Document
@@ -39,28 +39,6 @@ def sheet_table_ids(round_id: int) -> list[int]:
 def sheets_html(round_id: int, table_ids: list[int] | None = None) -> str:
     rnd_data, _facts = data.round_sheets(round_id, table_ids)
     return _sheets_html(rnd_data)
-
-
-def fingerprint(kind: str, championship: Championship, rnd: Round | None) -> str:
-    """Hash of everything the report shows, in the active language."""
-    if kind == Kind.SHEETS:
-        facts = data.round_sheets(rnd.pk)[1]
-    elif kind == Kind.RESULTS:
-        facts = data.round_results(rnd.pk)[1]
-    else:
-        facts = data.championship_standings(championship)[1]
-    return data.digest([kind, facts])
-
-
-def total_units(kind: str, rnd: Round | None) -> int:
-    """What progress counts: tables for the sheets, one document otherwise."""
-    return len(sheet_table_ids(rnd.pk)) if kind == Kind.SHEETS else 1
-
-
-def single_html(job: ReportJob) -> str:
-    if job.kind == Kind.RESULTS:
-        return results_document(job.round_id).html()
-    return standings_document(job.championship).html()
 
 
 def _when(value) -> str:

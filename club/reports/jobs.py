@@ -33,6 +33,8 @@ from datetime import timedelta
 from pathlib import Path
 
 from django.conf import settings
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
 from django.db import connection
 from django.db.models import F
 from django.db.models.functions import Greatest
@@ -43,6 +45,7 @@ from django.utils.translation import override
 from club.models import ReportJob
 from club.reports import documents, pdf
 from club.reports.pdf import write_atomic
+from club.reports.registry import report_kind
 
 log = logging.getLogger(__name__)
 Status = ReportJob.Status
@@ -59,7 +62,11 @@ STALL_AFTER = timedelta(seconds=15)
 
 
 def work_dir(job_id: int) -> Path:
-    return Path(settings.MEDIA_ROOT) / "reports" / "work" / f"job-{job_id}"
+    """The job's scratch folder (plan, chunks, markers): TROEF_REPORT_WORK_ROOT (else
+    MEDIA_ROOT/reports/work), a folder every worker sees; only the finished PDF goes to
+    the storage."""
+    root = settings.TROEF_REPORT_WORK_ROOT or Path(settings.MEDIA_ROOT) / "reports" / "work"
+    return Path(root) / f"job-{job_id}"
 
 
 def chunk_path(job_id: int, index: int) -> Path:
@@ -194,7 +201,7 @@ def stalled_step(job: ReportJob) -> str | None:
     """What to send again for a running job without signs of work: "start" (standings or
     results), "merge" (a sheets job with every chunk on disk), or None (chunks still in
     the queue, or no plan to be seen)."""
-    if job.kind != ReportJob.Kind.SHEETS:
+    if not report_kind(job.kind).chunked:
         return "start"
     path = work_dir(job.pk) / "plan.json"
     if not path.exists():
@@ -287,10 +294,14 @@ def final_name(job: ReportJob) -> str:
     return f"reports/{job.kind}-{job.pk}-{job.fingerprint[:12]}.pdf"
 
 
-def _finish(job: ReportJob) -> None:
+def _finish(job: ReportJob, data: bytes) -> None:
+    """Store the finished PDF through the storage API (a file system or an object store,
+    by configuration) and mark the job done."""
+    name = final_name(job)
+    default_storage.delete(name)  # a second merge of the same job writes the same bytes
+    name = default_storage.save(name, ContentFile(data))
     ReportJob.objects.filter(pk=job.pk).exclude(status=Status.FAILED).update(
-        status=Status.DONE, file=final_name(job), done=F("total"), error="",
-        finished=timezone.now())
+        status=Status.DONE, file=name, done=F("total"), error="", finished=timezone.now())
     prune(job)
     shutil.rmtree(work_dir(job.pk), ignore_errors=True)
 
@@ -301,7 +312,7 @@ def prune(job: ReportJob) -> None:
         kind=job.kind, championship_id=job.championship_id, round_id=job.round_id,
         status=Status.DONE).exclude(file="").order_by("-created", "-pk")[KEEP_FILES:]
     for old in older:
-        (Path(settings.MEDIA_ROOT) / old.file.name).unlink(missing_ok=True)
+        default_storage.delete(old.file.name)
         ReportJob.objects.filter(pk=old.pk).update(file="")
 
 
@@ -315,8 +326,8 @@ def merge(job_id: int) -> bool:
     if not all(p.exists() for p in paths):
         return False
     with beating(job_id):
-        pdf.merge(paths, Path(settings.MEDIA_ROOT) / final_name(job))
-    _finish(job)
+        merged = pdf.merge(paths)
+    _finish(job, merged)
     return True
 
 
@@ -328,9 +339,8 @@ def render_single(job_id: int, language: str | None = None) -> None:
     mark_running(job_id)
     ReportJob.objects.filter(pk=job_id).update(total=1)
     with beating(job_id), override(language or settings.LANGUAGE_CODE):
-        html = documents.single_html(job)
-        pdf.render_to(html, Path(settings.MEDIA_ROOT) / final_name(job))
-    _finish(job)
+        data = pdf.html_to_pdf(report_kind(job.kind).html(job))
+    _finish(job, data)
 
 
 def failure_message(error: Exception) -> str:

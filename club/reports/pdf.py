@@ -43,8 +43,8 @@ def render_to(html: str, path: Path) -> int:
     return len(data)
 
 
-def merge(parts: Sequence[Path | bytes], path: Path) -> int:
-    """Merge PDFs in order into ``path`` (atomically); returns its page count.
+def merge(parts: Sequence[Path | bytes]) -> bytes:
+    """The PDFs ``parts`` merged in order into one.
 
     Every chunk carries its own copy of the fonts and the shared background: identical
     objects are kept once (``compress_identical_objects``).
@@ -58,5 +58,4 @@ def merge(parts: Sequence[Path | bytes], path: Path) -> int:
     writer.compress_identical_objects(remove_duplicates=True, remove_unreferenced=True)
     out = io.BytesIO()
     writer.write(out)
-    write_atomic(path, out.getvalue())
-    return len(writer.pages)
+    return out.getvalue()

@@ -34,10 +34,10 @@ from kombu.exceptions import KombuError
 from redis.exceptions import RedisError
 
 from club.models import Championship, ReportJob, Round, can_edit_club
-from club.reports import documents, jobs
+from club.reports import jobs, registry
+from club.reports.registry import REPORTS, report_kind
 
 log = logging.getLogger(__name__)
-Kind = ReportJob.Kind
 Status = ReportJob.Status
 #: A queued or running job without a sign of work for this long is taken for lost: a new
 #: request starts again.
@@ -74,7 +74,7 @@ def may_request(user, championship: Championship, kind: str) -> bool:
     """Organisers of the club and staff: every report; anyone: public standings."""
     if can_edit_club(user, championship.club):
         return True
-    return kind == Kind.STANDINGS and championship.public
+    return report_kind(kind).public and championship.public
 
 
 def _file_present(job: ReportJob) -> bool:
@@ -105,9 +105,10 @@ def request_report(kind: str, championship: Championship, rnd: Round | None = No
     returns. A job kept "not sent" for the same document is sent again (not a new one).
     Raises ValueError for a kind/round mismatch (a bug in the caller, not input).
     """
-    if kind not in Kind.values or (kind == Kind.STANDINGS) != (rnd is None):
+    spec = REPORTS.get(kind)
+    if spec is None or spec.per_round != (rnd is not None):
         raise ValueError(f"report {kind!r} with round {rnd!r}")
-    fingerprint = documents.fingerprint(kind, championship, rnd)
+    fingerprint = registry.fingerprint(kind, championship, rnd)
     with transaction.atomic():
         # one request at a time per championship decides between reuse and a new job
         Championship.objects.select_for_update().filter(pk=championship.pk).first()
@@ -120,7 +121,7 @@ def request_report(kind: str, championship: Championship, rnd: Round | None = No
         else:
             job = ReportJob.objects.create(
                 kind=kind, championship=championship, round=rnd, fingerprint=fingerprint,
-                total=documents.total_units(kind, rnd), heartbeat=timezone.now(),
+                total=spec.units(rnd), heartbeat=timezone.now(),
                 requested_by=user if user is not None and user.is_authenticated else None)
     if not send(job):
         jobs.mark_unsent(job.pk)
@@ -224,13 +225,13 @@ def _message(job: ReportJob, ready: bool) -> str:
         waiting = _("Waiting for a worker: none has worked on this PDF for %(seconds)d "
                     "seconds (all busy, or stopped). It goes on by itself as soon as one is "
                     "free; nothing is lost.") % {"seconds": _seconds_since(job)}
-        if job.status == Status.RUNNING and job.kind == Kind.SHEETS:
+        if job.status == Status.RUNNING and report_kind(job.kind).chunked:
             return _("%(done)d of %(total)d tables done. %(waiting)s") % {
                 "done": job.done, "total": job.total, "waiting": waiting}
         return waiting
     if job.status == Status.QUEUED:
         return _("Queued: waiting for a free worker.")
-    if job.kind == Kind.SHEETS:
+    if report_kind(job.kind).chunked:
         return _("Rendering: %(done)d of %(total)d tables done.") % {
             "done": job.done, "total": job.total}
     return _("Rendering.")
@@ -242,7 +243,4 @@ def _seconds_since(job: ReportJob) -> int:
 
 def download_name(job: ReportJob) -> str:
     """A readable file name for the browser."""
-    slug = job.championship.club.slug if job.championship_id else "troef"
-    if job.round_id:
-        return f"{slug}-round-{job.round.number}-{job.kind}.pdf"
-    return f"{slug}-{job.championship_id}-standings.pdf"
+    return f"{report_kind(job.kind).file_stem(job)}.pdf"

@@ -16,7 +16,9 @@ from django.views import View
 
 from club.models import Championship, ReportJob, Round, can_edit_club
 from club.reports import charts, documents
+from club.reports.registry import REPORTS
 from club.services import reports as service
+from club.views.params import int_param
 
 Kind = ReportJob.Kind
 
@@ -74,8 +76,7 @@ class RoundReportsView(View):
         championship = rnd.stage.championship
         if not can_edit_club(request.user, championship.club):
             return _deny(request)
-        number = request.GET.get("table", "")
-        page = documents.round_view(rnd.pk, int(number) if number.isdigit() else None)
+        page = documents.round_view(rnd.pk, int_param(request.GET, "table", low=1, high=32767))
         return render(request, "reports/round.html", {
             "round": rnd, "championship": championship, "page": page,
             "chart": mark_safe(charts.inline(page.chart)) if page.chart else "",
@@ -86,13 +87,14 @@ class RequestReportView(View):
     """POST: reuse or queue a PDF, then show its job (503 when the queue is down)."""
 
     def post(self, request, kind, pk):
-        if kind == Kind.STANDINGS:
-            championship, rnd = _championship(pk), None
-        elif kind in (Kind.SHEETS, Kind.RESULTS):
+        spec = REPORTS.get(kind)
+        if spec is None:
+            raise Http404
+        if spec.per_round:
             rnd = _round(pk)
             championship = rnd.stage.championship
         else:
-            raise Http404
+            championship, rnd = _championship(pk), None
         if not service.may_request(request.user, championship, kind):
             return _deny(request)
         asked = service.request_report(kind, championship, rnd, request.user)
