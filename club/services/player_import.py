@@ -184,16 +184,18 @@ class _Planned:
     member: str
 
 
-def _players_by_number(numbers: list[str]) -> dict[str, Player]:
-    found: dict[str, Player] = {}
+def _players_by_number(numbers: list[str]) -> dict[str, int]:
+    """Member number -> id of the players who hold one of ``numbers``."""
+    found: dict[str, int] = {}
     for start in range(0, len(numbers), IN_QUERY_CHUNK):
-        found.update((p.member_number, p) for p in Player.objects.filter(
-            member_number__in=numbers[start:start + IN_QUERY_CHUNK]))
+        found.update(Player.objects.filter(
+            member_number__in=numbers[start:start + IN_QUERY_CHUNK]).values_list(
+            "member_number", "pk"))
     return found
 
 
 def _check(user, club: Club, rows: list[list[str]], report: ImportReport,
-           progress: Progress | None) -> tuple[list[_Planned], dict[str, Player]]:
+           progress: Progress | None) -> tuple[list[_Planned], dict[str, int]]:
     if not can_edit_club(user, club):
         report.refuse(0, _("club"), _("you may not add players to %(name)s")
                       % {"name": club.name})
@@ -256,10 +258,9 @@ def _check(user, club: Club, rows: list[list[str]], report: ImportReport,
     if not planned and report.ok:
         report.refuse(0, _("file"), _("the file has no player rows"))
     existing = _players_by_number([p.member for p in planned if p.member])
-    foreign = players_not_editable(user, [p.pk for p in existing.values()])
+    foreign = players_not_editable(user, existing.values())
     for plan in planned:
-        player = existing.get(plan.member) if plan.member else None
-        if player is not None and player.pk in foreign:
+        if plan.member and existing.get(plan.member) in foreign:
             report.refuse(plan.row, _("member number"),
                           _("member number %(number)s is held by a player of another club: a "
                             "player belongs to their club, ask its organiser")
@@ -270,39 +271,35 @@ def _check(user, club: Club, rows: list[list[str]], report: ImportReport,
 # -- writing ---------------------------------------------------------------------------
 
 
-def _write(planned: list[_Planned], existing: dict[str, Player], report: ImportReport,
+def _write(planned: list[_Planned], existing: dict[str, int], report: ImportReport,
            progress: Progress | None) -> None:
-    """Every planned row, in the caller's transaction: new players in batches, then the
-    memberships still missing."""
-    total = len(planned)
-    done = 0
-    players: list[Player] = []
-    for start in range(0, total, BATCH):
-        chunk = planned[start:start + BATCH]
-        new = [Player(last_name=p.last, first_name=p.first, member_number=p.member)
-               for p in chunk if not (p.member and p.member in existing)]
-        created = iter(Player.objects.bulk_create(new))
-        for plan in chunk:
-            player = existing.get(plan.member) if plan.member else None
-            players.append(player if player is not None else next(created))
-        report.created += len(new)
-        report.linked += len(chunk) - len(new)
-        done += len(chunk)
-        if progress is not None:
-            progress.written(done, total)
-    linked_ids = [p.pk for p in existing.values()]
+    """Every planned row, in the caller's transaction, a batch at a time: the batch's new
+    players, then its memberships still missing."""
+    linked_ids = sorted(set(existing.values()))
     members: set[tuple[int, int]] = set()
     for start in range(0, len(linked_ids), IN_QUERY_CHUNK):
         members.update(Membership.objects.filter(
             player_id__in=linked_ids[start:start + IN_QUERY_CHUNK]).values_list(
             "club_id", "player_id"))
-    wanted = []
-    for plan, player in zip(planned, players, strict=True):
-        key = (plan.club.pk, player.pk)
-        if key not in members:
-            members.add(key)
-            wanted.append(Membership(club=plan.club, player=player, active=True))
-    Membership.objects.bulk_create(wanted, batch_size=BATCH)
+    total = len(planned)
+    for start in range(0, total, BATCH):
+        chunk = planned[start:start + BATCH]
+        new = [Player(last_name=p.last, first_name=p.first, member_number=p.member)
+               for p in chunk if not (p.member and p.member in existing)]
+        created = iter(Player.objects.bulk_create(new))
+        wanted = []
+        for plan in chunk:
+            player_id = existing.get(plan.member) if plan.member else None
+            if player_id is None:
+                player_id = next(created).pk
+            if (plan.club.pk, player_id) not in members:
+                members.add((plan.club.pk, player_id))
+                wanted.append(Membership(club_id=plan.club.pk, player_id=player_id, active=True))
+        Membership.objects.bulk_create(wanted)
+        report.created += len(new)
+        report.linked += len(chunk) - len(new)
+        if progress is not None:
+            progress.written(start + len(chunk), total)
 
 
 def import_rows(user, club: Club, rows: list[list[str]],
