@@ -79,33 +79,49 @@ class RoundAdmin(admin.ModelAdmin):
     list_filter = ["status"]
 
 
-class SeatInline(admin.TabularInline):
+class ReadOnlyAdmin:
+    """Shown, never written here: a table's deals, its audit trail and its derived results
+    change only through the sheet service, which moves the sheet's version, logs each
+    change and rebuilds what derives from it (``manage.py verify_results --repair`` mends
+    derived rows)."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class SeatInline(ReadOnlyAdmin, admin.TabularInline):
     model = models.Seat
     extra = 0
     raw_id_fields = ["player", "entry"]
 
 
 @admin.register(models.Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     list_display = ["__str__", "round", "is_bye", "confirmed_at"]
     inlines = [SeatInline]
 
 
 @admin.register(models.Deal)
-class DealAdmin(admin.ModelAdmin):
+class DealAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     list_display = ["table", "number", "trump", "points", "points_other", "renonce", "cancelled"]
     raw_id_fields = ["table"]
 
 
 @admin.register(models.DealChange)
-class DealChangeAdmin(admin.ModelAdmin):
+class DealChangeAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     list_display = ["table", "deal_number", "action", "user", "at"]
     list_filter = ["action"]
     raw_id_fields = ["table"]
 
 
 @admin.register(models.MatchResult)
-class MatchResultAdmin(admin.ModelAdmin):
+class MatchResultAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     list_display = ["table", "entry", "result", "points_for", "points_against"]
     raw_id_fields = ["table", "entry"]
 

@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as __
+from django.utils.translation import gettext_lazy
 
 #: What a template may name, and what each means (the sheet's values).
 PARAMS = ("expected", "total", "why", "value", "rules", "allowed", "tricks", "quota", "format",
@@ -27,48 +27,48 @@ PARAMS = ("expected", "total", "why", "value", "rules", "allowed", "tricks", "qu
 def _sheet() -> dict[str, Any]:
     """A deal on a score sheet (scoring's deal, game and match codes)."""
     return {
-        "points_total": __("The two sides' card points must add up to %(expected)s "
-                           "(the card points in play), not %(total)s."),
-        "points_missing": __("Enter the card points: a deal that was played needs them "
-                             "(or mark it cancelled, or a renonce)."),
-        "points_not_allowed": __("Leave the card points empty: %(why)s."),
-        "all_tricks_not_allowed": __("Leave all tricks empty: %(why)s."),
-        "renonce_not_allowed": __("Leave the renonce empty: %(why)s."),
-        "tricks_not_allowed": __("Leave the tricks empty: %(why)s."),
-        "doubling_not_allowed": __("Doubling ×%(value)s is not allowed by the rule set "
-                                   "“%(rules)s” (allowed: %(allowed)s)."),
-        "blind_not_allowed": __("The rule set “%(rules)s” does not allow blind trump."),
-        "en_face_not_allowed": __("The rule set “%(rules)s” does not let the dealer pass the "
-                                  "trump choice to the partner (en face)."),
-        "cancel_not_allowed": __("The rule set “%(rules)s” does not cancel a deal when the "
-                                 "dealer's partner looks early."),
-        "all_tricks_points": __("A side that takes all tricks takes every card point: the "
-                                "other side cannot have any."),
-        "all_tricks_tricks": __("All tricks does not match the tricks recorded."),
-        "tricks_total": __("The two sides' tricks must add up to %(tricks)s."),
-        "tricks_missing": __("The rule set “%(rules)s” gives one point per trick: enter the "
-                             "tricks each side took."),
-        "tricks_points": __("A side that took no trick cannot have card points."),
-        "points_below_tricks": __("With the trick bonus a side's points include one point per "
-                                  "trick it took."),
-        "no_trump_quota": __("This side has already called no trump %(quota)s time(s) this "
-                             "game, the most the rule set “%(rules)s” allows."),
-        "dealer_side_missing": __("The rule set caps no-trump calls: the dealer must be known."),
-        "match_finished": __("The match is over (%(format)s): the sheet takes no more deals."),
-        "game_finished": __("The game is over: the next deal starts a new game."),
-        "points_type": __("Card points are whole numbers."),
-        "points_negative": __("Card points cannot be negative."),
-        "tricks_type": __("Tricks are whole numbers."),
-        "tricks_negative": __("Tricks cannot be negative."),
-        "trump_invalid": __("Choose a suit or no trump."),
-        "doubling_type": __("The doubling is a whole multiplier: 1, 2, 4 ..."),
-        "side_invalid": __("Choose one of the two sides."),
-        "flag_type": __("Tick the box or leave it empty."),
-        "field_missing": __("This deal is missing a value."),
-        "deal_type": __("This is not a deal of the sheet."),
-        "pending_invalid": __("The pending multiplier is a whole number, 1 or more."),
-        "rules_unknown": __("The championship's rule set is not known."),
-        "match_unfinished": __("The match is not finished yet."),
+        "points_total": gettext_lazy("The two sides' card points must add up to %(expected)s "
+                                     "(the card points in play), not %(total)s."),
+        "points_missing": gettext_lazy("Enter the card points: a deal that was played needs them "
+                                       "(or mark it cancelled, or a renonce)."),
+        "points_not_allowed": gettext_lazy("Leave the card points empty: %(why)s."),
+        "all_tricks_not_allowed": gettext_lazy("Leave all tricks empty: %(why)s."),
+        "renonce_not_allowed": gettext_lazy("Leave the renonce empty: %(why)s."),
+        "tricks_not_allowed": gettext_lazy("Leave the tricks empty: %(why)s."),
+        "doubling_not_allowed": gettext_lazy("Doubling ×%(value)s is not allowed by the rule set "
+                                             "“%(rules)s” (allowed: %(allowed)s)."),
+        "blind_not_allowed": gettext_lazy("The rule set “%(rules)s” does not allow blind trump."),
+        "en_face_not_allowed": gettext_lazy("The rule set “%(rules)s” does not let the dealer pass the "
+                                            "trump choice to the partner (en face)."),
+        "cancel_not_allowed": gettext_lazy("The rule set “%(rules)s” does not cancel a deal when the "
+                                           "dealer's partner looks early."),
+        "all_tricks_points": gettext_lazy("A side that takes all tricks takes every card point: the "
+                                          "other side cannot have any."),
+        "all_tricks_tricks": gettext_lazy("All tricks does not match the tricks recorded."),
+        "tricks_total": gettext_lazy("The two sides' tricks must add up to %(tricks)s."),
+        "tricks_missing": gettext_lazy("The rule set “%(rules)s” gives one point per trick: enter the "
+                                       "tricks each side took."),
+        "tricks_points": gettext_lazy("A side that took no trick cannot have card points."),
+        "points_below_tricks": gettext_lazy("With the trick bonus a side's points include one point per "
+                                            "trick it took."),
+        "no_trump_quota": gettext_lazy("This side has already called no trump %(quota)s time(s) this "
+                                       "game, the most the rule set “%(rules)s” allows."),
+        "dealer_side_missing": gettext_lazy("The rule set caps no-trump calls: the dealer must be known."),
+        "match_finished": gettext_lazy("The match is over (%(format)s): the sheet takes no more deals."),
+        "game_finished": gettext_lazy("The game is over: the next deal starts a new game."),
+        "points_type": gettext_lazy("Card points are whole numbers."),
+        "points_negative": gettext_lazy("Card points cannot be negative."),
+        "tricks_type": gettext_lazy("Tricks are whole numbers."),
+        "tricks_negative": gettext_lazy("Tricks cannot be negative."),
+        "trump_invalid": gettext_lazy("Choose a suit or no trump."),
+        "doubling_type": gettext_lazy("The doubling is a whole multiplier: 1, 2, 4 ..."),
+        "side_invalid": gettext_lazy("Choose one of the two sides."),
+        "flag_type": gettext_lazy("Tick the box or leave it empty."),
+        "field_missing": gettext_lazy("This deal is missing a value."),
+        "deal_type": gettext_lazy("This is not a deal of the sheet."),
+        "pending_invalid": gettext_lazy("The pending multiplier is a whole number, 1 or more."),
+        "rules_unknown": gettext_lazy("The championship's rule set is not known."),
+        "match_unfinished": gettext_lazy("The match is not finished yet."),
     }
 
 
@@ -76,40 +76,40 @@ def _sheet() -> dict[str, Any]:
 def _play() -> dict[str, Any]:
     """Cards typed trick by trick (the engine's codes); ``rule`` names a broken obligation."""
     return {
-        "follow_suit": __("follow suit"),
-        "beat_led_suit": __("beat an opponent in the led suit"),
-        "must_trump": __("trump when void and an opponent is winning"),
-        "must_overtrump": __("over-trump a trumped trick"),
-        "no_undertrump": __("no under-trumping"),
-        "not_in_hand": __("play a card from one's own hand"),
-        "illegal_play": __("rules of play"),
-        "card_notation": __("This is not a card: rank then suit (10h, Ac, Kd, Qs, J♣ ...)."),
-        "suit_notation": __("This is not a suit: use c, d, h or s (♣ ♦ ♥ ♠), or no trump."),
-        "card_twice": __("A card was dealt twice."),
-        "hand_count": __("The number of hands does not match the players at the table."),
-        "hand_size": __("A hand holds the wrong number of cards."),
-        "deal_state": __("The deal cannot go on like this."),
-        "deal_finished": __("The deal is finished: every trick has been played."),
-        "deal_unfinished": __("The deal is not finished: tricks are missing."),
-        "not_announced": __("Trump must be named before the first card."),
-        "already_announced": __("Trump has already been named."),
-        "blind_after_en_face": __("Only the dealer names a blind trump, not after passing "
-                                  "en face."),
-        "en_face_late": __("Only the dealer may pass the trump choice (en face), once, "
-                           "before trump is named."),
-        "en_face_partner": __("En face passes the trump choice to the dealer's partner only."),
-        "exchange_late": __("The dealer exchanges spare cards once, after naming trump and "
-                            "before the first card."),
-        "exchange_not_allowed": __("The rule set “%(rules)s” leaves the spare cards face up, "
-                                   "out of play."),
-        "exchange_cards": __("The exchange laid down cards that were not the dealer's."),
-        "empty_trick": __("An empty trick has no winner."),
-        "trick_size": __("A trick holds one card from each player."),
-        "partners_unknown": __("With three players the partners change every deal."),
-        "dealer": __("The dealer must be one of the table's seats."),
-        "player_count": __("Every seat needs a simulated player."),
-        "unknown_player": __("There is no such simulated player."),
-        "engine": __("These cards cannot be played this way."),
+        "follow_suit": gettext_lazy("follow suit"),
+        "beat_led_suit": gettext_lazy("beat an opponent in the led suit"),
+        "must_trump": gettext_lazy("trump when void and an opponent is winning"),
+        "must_overtrump": gettext_lazy("over-trump a trumped trick"),
+        "no_undertrump": gettext_lazy("no under-trumping"),
+        "not_in_hand": gettext_lazy("play a card from one's own hand"),
+        "illegal_play": gettext_lazy("rules of play"),
+        "card_notation": gettext_lazy("This is not a card: rank then suit (10h, Ac, Kd, Qs, J♣ ...)."),
+        "suit_notation": gettext_lazy("This is not a suit: use c, d, h or s (♣ ♦ ♥ ♠), or no trump."),
+        "card_twice": gettext_lazy("A card was dealt twice."),
+        "hand_count": gettext_lazy("The number of hands does not match the players at the table."),
+        "hand_size": gettext_lazy("A hand holds the wrong number of cards."),
+        "deal_state": gettext_lazy("The deal cannot go on like this."),
+        "deal_finished": gettext_lazy("The deal is finished: every trick has been played."),
+        "deal_unfinished": gettext_lazy("The deal is not finished: tricks are missing."),
+        "not_announced": gettext_lazy("Trump must be named before the first card."),
+        "already_announced": gettext_lazy("Trump has already been named."),
+        "blind_after_en_face": gettext_lazy("Only the dealer names a blind trump, not after passing "
+                                            "en face."),
+        "en_face_late": gettext_lazy("Only the dealer may pass the trump choice (en face), once, "
+                                     "before trump is named."),
+        "en_face_partner": gettext_lazy("En face passes the trump choice to the dealer's partner only."),
+        "exchange_late": gettext_lazy("The dealer exchanges spare cards once, after naming trump and "
+                                      "before the first card."),
+        "exchange_not_allowed": gettext_lazy("The rule set “%(rules)s” leaves the spare cards face up, "
+                                             "out of play."),
+        "exchange_cards": gettext_lazy("The exchange laid down cards that were not the dealer's."),
+        "empty_trick": gettext_lazy("An empty trick has no winner."),
+        "trick_size": gettext_lazy("A trick holds one card from each player."),
+        "partners_unknown": gettext_lazy("With three players the partners change every deal."),
+        "dealer": gettext_lazy("The dealer must be one of the table's seats."),
+        "player_count": gettext_lazy("Every seat needs a simulated player."),
+        "unknown_player": gettext_lazy("There is no such simulated player."),
+        "engine": gettext_lazy("These cards cannot be played this way."),
     }
 
 
@@ -117,65 +117,65 @@ def _play() -> dict[str, Any]:
 def _setup() -> dict[str, Any]:
     """Rule sets, match formats, ranking orders and draws, as an organiser sets them up."""
     return {
-        "rule_set": __("This rule set cannot be used."),
-        "option_invalid": __("This choice does not fit the other options of the rule set."),
-        "target_or_deals": __("A game ends at a target or after a number of deals: give "
-                              "exactly one of the two."),
-        "beat_needs_follow": __("Beating an opponent in the led suit is a duty only where "
-                                "following suit is."),
-        "overtrump_needs_trump": __("Over-trumping is a duty only where trumping is."),
-        "en_face_needs_partner": __("Passing the trump choice (en face) needs a partner at the "
-                                    "table: 4 or 6 players."),
-        "exchange_needs_three": __("Exchanging the spare cards is the French game for 3 "
-                                   "players."),
-        "unknown_option": __("The rule set holds an option Troef does not know."),
-        "unknown_preset": __("There is no such rule set."),
-        "rules_type": __("This is not a rule set."),
-        "format_kind": __("Choose how long a match lasts: one game, best of N games, N games, "
-                          "N deals or a time limit."),
-        "format_type": __("This is not a match format."),
-        "count_invalid": __("Enter a whole number, 1 or more."),
-        "count_not_allowed": __("Leave the number of games or deals empty for this kind of "
-                                "match."),
-        "minutes_missing": __("A time-limited match needs its minutes."),
-        "minutes_invalid": __("Enter whole minutes, 1 or more."),
-        "unknown_field": __("The match format holds an option Troef does not know."),
-        "match_points_invalid": __("Match points for a win, a draw and a loss: whole numbers "
-                                   "from 0 to 100, a win worth the most."),
-        "sides_invalid": __("A match is played by exactly two sides."),
-        "metric_unknown": __("Troef does not know this ranking criterion."),
-        "metric_repeated": __("Each criterion may be chosen once in the ranking order."),
-        "metric_invalid": __("This ranking criterion is not well defined."),
-        "metric_not_shown": __("This criterion is not in these standings."),
-        "order_type": __("Choose the ranking criteria one by one."),
-        "entry_unknown": __("This entry is not in these standings."),
-        "entry_meets_itself": __("An entry cannot play against or with itself."),
-        "result_invalid": __("A result is a win, a draw or a loss."),
-        "result_repeated": __("A player has two results for the same event."),
-        "best_invalid": __("Count the best events: a whole number, 1 or more."),
-        "min_events_invalid": __("The minimum number of events is a whole number, 0 or more."),
-        "bye_scoring": __("Choose how a bye is scored."),
-        "bye_points": __("The points of a bye are a whole number, 0 or more."),
-        "table_result": __("A table's result is two whole numbers, 0 or more."),
-        "draw": __("The draw cannot be made with these entries."),
-        "unknown_method": __("There is no such draw method."),
-        "option_choice": __("This draw option has no such choice."),
-        "option_type": __("This draw option has the wrong kind of value."),
-        "seed_type": __("The draw's seed is a whole number."),
-        "duplicate_entry": __("An entry is listed twice in the draw."),
-        "entry_id": __("An entry of the draw has no name."),
-        "berger_round": __("The round robin has no such round."),
-        "round_robin_complete": __("Every round of the round robin has been played: advance "
-                                   "to the next stage."),
-        "round_robin_full": __("More entries than the round robin has places: a late entry "
-                               "cannot join it."),
-        "poule_count": __("These pairs cannot be split into poules of three or four (5 pairs "
-                          "cannot): choose another draw for this stage."),
-        "poule_late_entry": __("The poules were drawn at the first round: a pair that joined "
-                               "later cannot play in them."),
-        "poules_complete": __("Every round of the poules has been played: advance the poule "
-                              "winners to the next stage."),
-        "too_few_players": __("Too few active players to draw a table."),
+        "rule_set": gettext_lazy("This rule set cannot be used."),
+        "option_invalid": gettext_lazy("This choice does not fit the other options of the rule set."),
+        "target_or_deals": gettext_lazy("A game ends at a target or after a number of deals: give "
+                                        "exactly one of the two."),
+        "beat_needs_follow": gettext_lazy("Beating an opponent in the led suit is a duty only where "
+                                          "following suit is."),
+        "overtrump_needs_trump": gettext_lazy("Over-trumping is a duty only where trumping is."),
+        "en_face_needs_partner": gettext_lazy("Passing the trump choice (en face) needs a partner at the "
+                                              "table: 4 or 6 players."),
+        "exchange_needs_three": gettext_lazy("Exchanging the spare cards is the French game for 3 "
+                                             "players."),
+        "unknown_option": gettext_lazy("The rule set holds an option Troef does not know."),
+        "unknown_preset": gettext_lazy("There is no such rule set."),
+        "rules_type": gettext_lazy("This is not a rule set."),
+        "format_kind": gettext_lazy("Choose how long a match lasts: one game, best of N games, N games, "
+                                    "N deals or a time limit."),
+        "format_type": gettext_lazy("This is not a match format."),
+        "count_invalid": gettext_lazy("Enter a whole number, 1 or more."),
+        "count_not_allowed": gettext_lazy("Leave the number of games or deals empty for this kind of "
+                                          "match."),
+        "minutes_missing": gettext_lazy("A time-limited match needs its minutes."),
+        "minutes_invalid": gettext_lazy("Enter whole minutes, 1 or more."),
+        "unknown_field": gettext_lazy("The match format holds an option Troef does not know."),
+        "match_points_invalid": gettext_lazy("Match points for a win, a draw and a loss: whole numbers "
+                                             "from 0 to 100, a win worth the most."),
+        "sides_invalid": gettext_lazy("A match is played by exactly two sides."),
+        "metric_unknown": gettext_lazy("Troef does not know this ranking criterion."),
+        "metric_repeated": gettext_lazy("Each criterion may be chosen once in the ranking order."),
+        "metric_invalid": gettext_lazy("This ranking criterion is not well defined."),
+        "metric_not_shown": gettext_lazy("This criterion is not in these standings."),
+        "order_type": gettext_lazy("Choose the ranking criteria one by one."),
+        "entry_unknown": gettext_lazy("This entry is not in these standings."),
+        "entry_meets_itself": gettext_lazy("An entry cannot play against or with itself."),
+        "result_invalid": gettext_lazy("A result is a win, a draw or a loss."),
+        "result_repeated": gettext_lazy("A player has two results for the same event."),
+        "best_invalid": gettext_lazy("Count the best events: a whole number, 1 or more."),
+        "min_events_invalid": gettext_lazy("The minimum number of events is a whole number, 0 or more."),
+        "bye_scoring": gettext_lazy("Choose how a bye is scored."),
+        "bye_points": gettext_lazy("The points of a bye are a whole number, 0 or more."),
+        "table_result": gettext_lazy("A table's result is two whole numbers, 0 or more."),
+        "draw": gettext_lazy("The draw cannot be made with these entries."),
+        "unknown_method": gettext_lazy("There is no such draw method."),
+        "option_choice": gettext_lazy("This draw option has no such choice."),
+        "option_type": gettext_lazy("This draw option has the wrong kind of value."),
+        "seed_type": gettext_lazy("The draw's seed is a whole number."),
+        "duplicate_entry": gettext_lazy("An entry is listed twice in the draw."),
+        "entry_id": gettext_lazy("An entry of the draw has no name."),
+        "berger_round": gettext_lazy("The round robin has no such round."),
+        "round_robin_complete": gettext_lazy("Every round of the round robin has been played: advance "
+                                             "to the next stage."),
+        "round_robin_full": gettext_lazy("More entries than the round robin has places: a late entry "
+                                         "cannot join it."),
+        "poule_count": gettext_lazy("These pairs cannot be split into poules of three or four (5 pairs "
+                                    "cannot): choose another draw for this stage."),
+        "poule_late_entry": gettext_lazy("The poules were drawn at the first round: a pair that joined "
+                                         "later cannot play in them."),
+        "poules_complete": gettext_lazy("Every round of the poules has been played: advance the poule "
+                                        "winners to the next stage."),
+        "too_few_players": gettext_lazy("Too few active players to draw a table."),
     }
 
 
