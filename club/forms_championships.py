@@ -7,6 +7,8 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from club.bounds import MAX_ENTRIES, MAX_MINUTES, MAX_SEED
+from club.forms_fields import ModelIdsField
 from club.models import Championship, Player, RuleSet, Stage
 from club.services.championships import draw_method_refusal
 from club.services.rulesets import CHAMPIONSHIP_PLAYERS
@@ -24,7 +26,7 @@ class ChampionshipForm(forms.ModelForm):
     format_count = forms.IntegerField(label=_("N (games or deals)"), required=False, min_value=1,
                                       max_value=200)
     format_minutes = forms.IntegerField(label=_("time limit (minutes)"), required=False,
-                                        min_value=1, max_value=600)
+                                        min_value=1, max_value=MAX_MINUTES)
     rank_1 = forms.ChoiceField(label=_("rank by"), choices=ORDER_CHOICES, initial="match_points")
     rank_2 = forms.ChoiceField(label=_("then by"), choices=ORDER_CHOICES, required=False,
                                initial="points_diff")
@@ -77,10 +79,10 @@ class ChampionshipForm(forms.ModelForm):
 
 
 class EntriesForm(forms.Form):
-    players = forms.ModelMultipleChoiceField(label=_("members"), queryset=Player.objects.none(),
+    players = ModelIdsField(label=_("members"), queryset=Player.objects.none(),
                                              required=False,
                                              widget=forms.SelectMultiple(attrs={"size": 10}))
-    pairs = forms.ModelMultipleChoiceField(label=_("pairs"), queryset=None, required=False,
+    pairs = ModelIdsField(label=_("pairs"), queryset=None, required=False,
                                            widget=forms.SelectMultiple(attrs={"size": 10}))
     new_players = forms.CharField(
         label=_("new players"), required=False, widget=forms.Textarea(attrs={"rows": 3}),
@@ -114,17 +116,18 @@ class EntriesForm(forms.Form):
 
 
 class DrawForm(forms.Form):
-    seed = forms.IntegerField(label=_("seed"), required=False, min_value=0, max_value=10**12,
+    seed = forms.IntegerField(label=_("seed"), required=False, min_value=0, max_value=MAX_SEED,
                               help_text=_("Leave empty for a new random seed."))
     time_limit = forms.IntegerField(label=_("time limit (minutes)"), required=False, min_value=1,
-                                    max_value=600)
+                                    max_value=MAX_MINUTES)
 
 
 class AdvanceForm(forms.Form):
     kind = forms.ChoiceField(label=_("next stage"), choices=Stage.Kind.choices,
                              initial=Stage.Kind.FINAL)
     advance = forms.ChoiceField(label=_("who goes on"), choices=Stage.Advance.choices)
-    advance_count = forms.IntegerField(label=_("how many"), required=False, min_value=2)
+    advance_count = forms.IntegerField(label=_("how many"), required=False, min_value=2,
+                                       max_value=MAX_ENTRIES)
     draw_method = forms.ChoiceField(
         label=pgettext_lazy("how tables are drawn", "draw"), required=False,
         choices=[("", _("as the championship"))] + Championship.DrawMethod.choices)

@@ -11,11 +11,11 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from club.bounds import MAX_DOUBLING, MAX_POINTS, MAX_REASON, MAX_TRICKS
 from club.selectors.sheets import TRUMP_SYMBOLS, TableContext
 from scoring import points_in_play
 
 NO_TRUMP = "n"
-MAX_POINTS = 200
 
 
 def trump_choices() -> list[tuple[str, str]]:
@@ -32,10 +32,11 @@ class _SheetForm(forms.Form):
     trump = forms.ChoiceField(label=_("trump"), required=False, widget=forms.RadioSelect)
     # Any whole multiplier is accepted here: scoring names the rule that refuses it.
     doubling = forms.IntegerField(label=_("doubling"), required=False, min_value=1,
-                                  max_value=1024)
+                                  max_value=MAX_DOUBLING)
     blind = forms.BooleanField(label=_("blind trump"), required=False)
     en_face = forms.BooleanField(label=_("en face"), required=False)
-    reason = forms.CharField(label=_("reason for the correction"), required=False, max_length=300)
+    reason = forms.CharField(label=_("reason for the correction"), required=False,
+                             max_length=MAX_REASON)
     radio_doublings = 0  # up to this many doubling choices show as buttons
 
     def __init__(self, ctx: TableContext, *args: Any, **kwargs: Any) -> None:
@@ -71,7 +72,8 @@ class DealForm(_SheetForm):
     renonce = forms.TypedChoiceField(label=_("renonce"), coerce=int, required=False,
                                      empty_value=None, widget=forms.RadioSelect)
     cancelled = forms.BooleanField(label=_("cancelled"), required=False)
-    tricks = forms.IntegerField(label=_("tricks"), required=False, min_value=0, max_value=10)
+    tricks = forms.IntegerField(label=_("tricks"), required=False, min_value=0,
+                                max_value=MAX_TRICKS)
 
     def __init__(self, ctx: TableContext, *args: Any, **kwargs: Any) -> None:
         super().__init__(ctx, *args, **kwargs)

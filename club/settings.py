@@ -49,14 +49,37 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "club.middleware.HeadersMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "club.middleware.RequestBoundsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "club.middleware.DatabaseUnavailableMiddleware",
 ]
+
+# Content-Security-Policy (django-csp): scripts only from our own static files, no inline
+# script or on*= handler anywhere. Styles allow 'unsafe-inline' because the charts on the
+# report pages are matplotlib's SVG inlined in the page, drawn with style attributes and a
+# <style> element; styles cannot run code, and every page's own CSS is in static files.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+    },
+}
 
 if PRODUCTION:
     # Static files straight from the app server, compressed and cached for ever.

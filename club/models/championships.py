@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import secrets
 
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from club.bounds import MAX_ENTRIES, MAX_MINUTES, MAX_NUMBER, MAX_SEAT, MAX_SIDE, between
 from club.models.clubs import Club, Pair, Player
 from club.models.rules import RuleSet
 
@@ -78,6 +80,15 @@ class Championship(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def clean(self) -> None:
+        super().clean()
+        if self.start_date and self.end_date and self.end_date < self.start_date:
+            raise ValidationError({"end_date": _(
+                "The end date (%(end)s) is before the start date (%(start)s): a championship "
+                "cannot end before it starts.") % {"end": self.end_date.isoformat(),
+                                                   "start": self.start_date.isoformat()}},
+                code="end_before_start")
+
     def get_absolute_url(self) -> str:
         return reverse("championship-detail", args=[self.pk])
 
@@ -99,12 +110,13 @@ class Stage(models.Model):
 
     championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="stages",
                                      verbose_name=_("championship"))
-    number = models.PositiveSmallIntegerField(_("number"))
+    number = models.PositiveSmallIntegerField(_("number"), validators=between(1, MAX_NUMBER))
     kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices, default=Kind.QUALIFYING)
     name = models.CharField(_("name"), max_length=80, blank=True)
     advance = models.CharField(_("who goes on"), max_length=14, choices=Advance.choices,
                                default=Advance.TOP_N)
-    advance_count = models.PositiveIntegerField(_("how many go on"), null=True, blank=True)
+    advance_count = models.PositiveIntegerField(_("how many go on"), null=True, blank=True,
+                                                validators=between(2, MAX_ENTRIES))
     draw_method = models.CharField(pgettext_lazy("how tables are drawn", "draw"), max_length=16,
                                    choices=Championship.DrawMethod.choices, blank=True,
                                    help_text=_("Empty: the championship's draw."))
@@ -132,7 +144,8 @@ class Entry(models.Model):
     name = models.CharField(_("name"), max_length=160)
     active = models.BooleanField(_("active"), default=True,
                                  help_text=_("Withdrawn entries are not drawn any more."))
-    joined_round = models.PositiveSmallIntegerField(_("joined before round"), default=1)
+    joined_round = models.PositiveSmallIntegerField(_("joined before round"), default=1,
+                                                    validators=between(1, MAX_NUMBER))
     substitute_for = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True,
                                        related_name="substitutes", verbose_name=_("substitute for"))
     stages = models.ManyToManyField(Stage, related_name="entries", blank=True,
@@ -163,10 +176,11 @@ class Round(models.Model):
 
     stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds",
                               verbose_name=_("stage"))
-    number = models.PositiveSmallIntegerField(_("number"))
+    number = models.PositiveSmallIntegerField(_("number"), validators=between(1, MAX_NUMBER))
     status = models.CharField(_("status"), max_length=10, choices=Status.choices,
                               default=Status.DRAFT)
-    time_limit = models.PositiveSmallIntegerField(_("time limit (minutes)"), null=True, blank=True)
+    time_limit = models.PositiveSmallIntegerField(_("time limit (minutes)"), null=True, blank=True,
+                                                  validators=between(1, MAX_MINUTES))
     seed = models.BigIntegerField(_("draw seed"), default=new_seed)
     draw_method = models.CharField(pgettext_lazy("how tables are drawn", "draw"), max_length=16, blank=True)
     created = models.DateTimeField(_("created"), auto_now_add=True)
@@ -189,10 +203,12 @@ class Table(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables",
                               verbose_name=_("round"))
-    number = models.PositiveSmallIntegerField(_("table"))
+    number = models.PositiveSmallIntegerField(_("table"), validators=between(1, MAX_NUMBER))
     is_bye = models.BooleanField(_("bye"), default=False)
-    sheet_keeper = models.PositiveSmallIntegerField(_("sheet kept by seat"), default=0)
-    first_dealer = models.PositiveSmallIntegerField(_("first dealer (seat)"), default=0)
+    sheet_keeper = models.PositiveSmallIntegerField(_("sheet kept by seat"), default=0,
+                                                    validators=between(0, MAX_SEAT))
+    first_dealer = models.PositiveSmallIntegerField(_("first dealer (seat)"), default=0,
+                                                    validators=between(0, MAX_SEAT))
     flags = models.JSONField(_("draw flags"), default=list, blank=True)
     code = models.CharField(_("players' code"), max_length=12, blank=True)
     version = models.PositiveIntegerField(_("sheet version"), default=0)
@@ -224,8 +240,8 @@ class Table(models.Model):
 class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats",
                               verbose_name=_("table"))
-    position = models.PositiveSmallIntegerField(_("seat"))
-    side = models.PositiveSmallIntegerField(_("side"))
+    position = models.PositiveSmallIntegerField(_("seat"), validators=between(0, MAX_SEAT))
+    side = models.PositiveSmallIntegerField(_("side"), validators=between(0, MAX_SIDE))
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats",
                                verbose_name=_("player"))
     # RESTRICT: an entry with seats is never deleted alone, but goes with its championship.

@@ -7,6 +7,15 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from club.bounds import (
+    MAX_DOUBLING,
+    MAX_NUMBER,
+    MAX_POINTS,
+    MAX_SEAT,
+    MAX_SIDE,
+    MAX_TRICKS,
+    between,
+)
 from club.models.championships import Entry, Table
 
 TRUMP_CHOICES = [("c", "♣"), ("d", "♦"), ("h", "♥"), ("s", "♠"), ("", _("no trump"))]
@@ -17,18 +26,24 @@ class Deal(models.Model):
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deals",
                               verbose_name=_("table"))
-    number = models.PositiveSmallIntegerField(_("deal"))
-    dealer = models.PositiveSmallIntegerField(_("dealer (seat)"))
+    number = models.PositiveSmallIntegerField(_("deal"), validators=between(1, MAX_NUMBER))
+    dealer = models.PositiveSmallIntegerField(_("dealer (seat)"), validators=between(0, MAX_SEAT))
     trump = models.CharField(_("trump"), max_length=1, choices=TRUMP_CHOICES, blank=True)
-    doubling = models.PositiveSmallIntegerField(_("doubling"), default=1)
-    points = models.PositiveSmallIntegerField(_("card points of side 1"), null=True, blank=True)
-    points_other = models.PositiveSmallIntegerField(_("card points of side 2"), null=True, blank=True)
-    all_tricks = models.PositiveSmallIntegerField(_("all tricks (side)"), null=True, blank=True)
-    renonce = models.PositiveSmallIntegerField(_("renonce (side)"), null=True, blank=True)
+    doubling = models.PositiveSmallIntegerField(_("doubling"), default=1,
+                                                validators=between(1, MAX_DOUBLING))
+    points = models.PositiveSmallIntegerField(_("card points of side 1"), null=True, blank=True,
+                                              validators=between(0, MAX_POINTS))
+    points_other = models.PositiveSmallIntegerField(_("card points of side 2"), null=True,
+                                                    blank=True, validators=between(0, MAX_POINTS))
+    all_tricks = models.PositiveSmallIntegerField(_("all tricks (side)"), null=True, blank=True,
+                                                  validators=between(0, MAX_SIDE))
+    renonce = models.PositiveSmallIntegerField(_("renonce (side)"), null=True, blank=True,
+                                               validators=between(0, MAX_SIDE))
     cancelled = models.BooleanField(_("cancelled"), default=False)
     blind = models.BooleanField(_("blind trump"), default=False)
     en_face = models.BooleanField(_("en face"), default=False)
-    tricks = models.PositiveSmallIntegerField(_("tricks of side 1"), null=True, blank=True)
+    tricks = models.PositiveSmallIntegerField(_("tricks of side 1"), null=True, blank=True,
+                                              validators=between(0, MAX_TRICKS))
     play = models.JSONField(_("card play"), null=True, blank=True,
                             help_text=_("The tricks card by card, when entered trick by trick."))
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
@@ -71,7 +86,8 @@ class DealChange(models.Model):
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="changes",
                               verbose_name=_("table"))
-    deal_number = models.PositiveSmallIntegerField(_("deal"), null=True, blank=True)
+    deal_number = models.PositiveSmallIntegerField(_("deal"), null=True, blank=True,
+                                                   validators=between(1, MAX_NUMBER))
     action = models.CharField(_("action"), max_length=12, choices=Action.choices)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
                              blank=True, related_name="+", verbose_name=_("by"))

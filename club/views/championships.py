@@ -78,15 +78,21 @@ class ChampionshipCreateView(ClubEditMixin, RefusedIs400, CreateView):
         return super().get_context_data(title=_("New championship"), **kwargs)
 
 
+def detail_page(request, c: Championship, *, draw_form=None, advance_form=None,
+                status: int = 200):
+    """The championship's page; a refused draw or advance form comes back on it (400) with
+    its messages next to its fields."""
+    stages = list(c.stages.prefetch_related("rounds").order_by("number"))
+    return render(request, "championships/detail.html", {
+        "championship": c, "stages": stages, "can_edit": c.user_can_edit,
+        "entry_count": c.entries.filter(active=True).count(),
+        "draw_form": draw_form or DrawForm(), "advance_form": advance_form or AdvanceForm(),
+    }, status=status)
+
+
 class ChampionshipDetailView(ChampionshipView):
     def get(self, request, pk):
-        c = self.championship
-        stages = list(c.stages.prefetch_related("rounds").order_by("number"))
-        return render(request, "championships/detail.html", {
-            "championship": c, "stages": stages, "can_edit": c.user_can_edit,
-            "entry_count": c.entries.filter(active=True).count(),
-            "draw_form": DrawForm(), "advance_form": AdvanceForm(),
-        })
+        return detail_page(request, self.championship)
 
 
 class EntriesView(ChampionshipView):
@@ -157,9 +163,7 @@ class StageDrawView(ChampionshipView):
     def post(self, request, pk):
         form = DrawForm(request.POST)
         if not form.is_valid():
-            messages.error(request, "; ".join(f"{form.fields[f].label}: {' '.join(e)}"
-                                              for f, e in form.errors.items()))
-            return redirect(self.championship)
+            return detail_page(request, self.championship, draw_form=form, status=400)
         try:
             rnd = draws.draw_round(self.stage, seed=form.cleaned_data["seed"],
                                    time_limit=form.cleaned_data["time_limit"])
@@ -211,8 +215,7 @@ class AdvanceView(StageDrawView):
     def post(self, request, pk):
         form = AdvanceForm(request.POST)
         if not form.is_valid():
-            messages.error(request, _("Choose the next stage and who goes on."))
-            return redirect(self.championship)
+            return detail_page(request, self.championship, advance_form=form, status=400)
         try:
             nxt = service.advance(self.stage, kind=form.cleaned_data["kind"],
                                   advance=form.cleaned_data["advance"],

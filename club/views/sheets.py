@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import View
 
+from club.bounds import MAX_NUMBER
 from club.forms_sheets import DealForm, TricksForm, deal_initial
 from club.selectors.sheet_rows import table_deals
 from club.selectors.sheets import (
@@ -33,6 +34,9 @@ from club.services import sheets as service
 from club.services.sheet_messages import format_label
 from club.services.sheet_play import record_play
 from club.services.sheets import SheetConflict, SheetInvalid
+from club.views.params import int_param
+
+MAX_VERSION = 2**31 - 1  # Table.version is a PositiveIntegerField
 
 
 class SheetView(View):
@@ -178,6 +182,8 @@ class DeleteView(SheetView):
         if version is None:
             messages.error(request, _("The sheet's version is missing: reload the page."))
             return redirect(self.sheet_url())
+        if "reason" in form.errors:  # a refused reason is not an empty one: say why
+            return self.render_page(form=form, editing=number, status=400)
         try:
             service.delete_deal(self.actor, self.table_id, number, version,
                                 form.cleaned_data.get("reason", ""), ctx=self.ctx)
@@ -195,10 +201,9 @@ class ConfirmView(SheetView):
     http_method_names = ["post"]
 
     def post(self, request, **kwargs):
-        try:
-            version = int(request.POST.get("version", ""))
-        except ValueError:
-            version = -1
+        version = int_param(request.POST, "version", high=MAX_VERSION)
+        if version is None:
+            version = -1  # matches no sheet: the conflict page shows the sheet as it is
         try:
             service.confirm_sheet(self.actor, self.table_id, version)
         except SheetConflict as error:
@@ -220,10 +225,7 @@ class PreviewView(SheetView):
         if not form.is_valid():
             return JsonResponse({"ok": False, "errors": {
                 field: [str(m) for m in errs] for field, errs in form.errors.items()}})
-        try:
-            number = int(request.GET.get("number", "0"))
-        except ValueError:
-            number = 0
+        number = int_param(request.GET, "number", low=1, high=MAX_NUMBER) or 0
         page_deals = table_deals(self.ctx.table)
         return JsonResponse(service.preview_deal(self.ctx, page_deals, form.facts(), number))
 
@@ -234,10 +236,7 @@ class TricksView(SheetView):
     template_name = "sheets/tricks.html"
 
     def number(self) -> int | None:
-        try:
-            return int(self.request.GET.get("deal", "")) or None
-        except ValueError:
-            return None
+        return int_param(self.request.GET, "deal", low=1, high=MAX_NUMBER)
 
     def get(self, request, **kwargs):
         page = sheet_page(self.ctx)
