@@ -106,3 +106,36 @@ def test_players_enter_their_own_table_on_a_phone_with_its_code(browser, live_se
     assert table.changes.get().by_code
     width = browser.execute_script("return window.innerWidth")
     assert browser.execute_script("return document.documentElement.scrollWidth") <= width
+
+
+def test_a_typed_value_is_never_overwritten_by_the_complement(logged_in, live_server, table):
+    """40, Tab, 30, Enter once saved a 30-30 tie nobody typed: typing 30 in the second box
+    rewrote the first. Now both boxes keep what was typed, and the sheet refuses 40 + 30."""
+    driver = open_sheet(logged_in, live_server, table)
+    wait(driver, lambda d: d.switch_to.active_element.get_attribute("name") == "points")
+    points = driver.switch_to.active_element
+    points.send_keys("h40")
+    other = driver.find_element(By.NAME, "points_other")
+    wait(driver, lambda d: other.get_attribute("value") == "20")  # filled in: an empty box
+    points.send_keys(Keys.TAB)
+    assert driver.switch_to.active_element.get_attribute("name") == "points_other"
+    other.send_keys(Keys.BACKSPACE, Keys.BACKSPACE, "30")
+    assert points.get_attribute("value") == "40"  # typed: kept
+    assert other.get_attribute("value") == "30"
+    other.send_keys(Keys.ENTER)
+    refusal = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "p.error[data-for]"))
+    assert "60" in refusal[0].text and "70" in refusal[0].text
+    assert not Deal.objects.filter(table=table).exists()
+
+
+def test_the_complement_follows_while_the_other_box_is_its_own(logged_in, live_server, table):
+    driver = open_sheet(logged_in, live_server, table)
+    wait(driver, lambda d: d.switch_to.active_element.get_attribute("name") == "points")
+    points = driver.switch_to.active_element
+    other = driver.find_element(By.NAME, "points_other")
+    points.send_keys("h3")
+    wait(driver, lambda d: other.get_attribute("value") == "57")
+    points.send_keys("8")  # 38: the filled box follows
+    wait(driver, lambda d: other.get_attribute("value") == "22")
+    points.send_keys(Keys.BACKSPACE, Keys.BACKSPACE)  # emptied: so is the box it filled
+    wait(driver, lambda d: other.get_attribute("value") == "")

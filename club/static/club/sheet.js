@@ -40,10 +40,20 @@
     var index = list.findIndex(function (r) { return r.checked; });
     list[(index + 1) % list.length].checked = true;
   }
+  // The other side's points fill themselves in, but only into a box that is empty or that
+  // was filled this way: a value the scorer typed is never overwritten (typing 40, Tab, 30
+  // must be refused as 40 + 30, not saved as a 30-30 nobody typed).
+  var filled = new WeakSet();
   function complement(source, target) {
-    if (isNaN(inPlay)) return;
-    if (/^\d+$/.test(source.value) && +source.value <= inPlay) target.value = inPlay - source.value;
-    else if (source.value === "") target.value = "";
+    filled.delete(source);  // the scorer typed here: it is theirs now
+    if (isNaN(inPlay) || (target.value !== "" && !filled.has(target))) return;
+    if (/^\d+$/.test(source.value) && +source.value <= inPlay) {
+      target.value = inPlay - source.value;
+      filled.add(target);
+    } else if (source.value === "") {
+      target.value = "";
+      filled.delete(target);
+    }
   }
   function decided() {
     var cancelled = form.elements.cancelled;
