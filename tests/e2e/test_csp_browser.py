@@ -1,0 +1,89 @@
+"""The pages under the Content-Security-Policy in a real browser (issue 13, point 11): the
+browser reports no violation on the sheet, a PDF job page or the reports, and the behaviour
+moved out of inline handlers still works (the language chooser sends itself)."""
+
+from __future__ import annotations
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from club.models import Deal, ReportJob
+from tests.club.test_sheet_support import sheet_table
+from tests.factories import make_user
+
+pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+
+# Runs before any page script and is not subject to the page's policy (added by DevTools).
+RECORD_VIOLATIONS = """
+window.__csp = [];
+document.addEventListener("securitypolicyviolation", function (e) {
+  window.__csp.push(e.violatedDirective + " " + (e.blockedURI || "inline"));
+});
+"""
+
+
+def wait(driver, condition, seconds: float = 10):
+    return WebDriverWait(driver, seconds).until(lambda d: condition(d))
+
+
+def violations(driver) -> list[str]:
+    return driver.execute_script("return window.__csp || ['not recorded'];")
+
+
+@pytest.fixture
+def table():
+    return sheet_table(make_user("scorer"))
+
+
+@pytest.fixture
+def driver(logged_in, table):
+    driver = logged_in(table.round.stage.championship.club.roles.first().user)
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_VIOLATIONS})
+    return driver
+
+
+def test_the_sheet_runs_under_the_policy(driver, live_server, table):
+    driver.get(f"{live_server.url}/tables/{table.pk}/sheet/")
+    wait(driver, lambda d: d.switch_to.active_element.get_attribute("name") == "points")
+    points = driver.switch_to.active_element
+    points.send_keys("h38")
+    wait(driver, lambda d: "→" in d.find_element(By.ID, "entry-score").text)  # live preview
+    points.send_keys(Keys.ENTER)
+    wait(driver, lambda d: Deal.objects.filter(table=table).count() == 1)
+    wait(driver, lambda d: d.find_elements(By.ID, "entry-form"))
+    assert violations(driver) == []
+
+
+def test_job_page_polls_under_the_policy(driver, live_server, table):
+    champ = table.round.stage.championship
+    job = ReportJob.objects.create(kind=ReportJob.Kind.STANDINGS, championship=champ,
+                                   fingerprint="f", status=ReportJob.Status.RUNNING, done=0,
+                                   total=2)
+    driver.get(f"{live_server.url}/reports/jobs/{job.pk}/")
+    ReportJob.objects.filter(pk=job.pk).update(done=1)
+    # job.js fetched the status and moved the bar: the script ran and its fetch was allowed.
+    wait(driver, lambda d: d.find_element(By.ID, "job-progress").get_attribute("value") == "1")
+    assert violations(driver) == []
+
+
+def test_language_chooser_sends_itself(driver, live_server, table):
+    driver.get(f"{live_server.url}/clubs/")
+    Select(driver.find_element(By.NAME, "language")).select_by_value("nl")
+    wait(driver, lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "nl")
+    assert violations(driver) == []
+    driver.get(f"{live_server.url}/reports/championships/{table.round.stage.championship.pk}/")
+    assert violations(driver) == []
+
+
+def test_an_inline_script_is_blocked_and_reported(driver, live_server):
+    """The recorder above sees violations, and the policy does block inline code."""
+    driver.get(f"{live_server.url}/clubs/")
+    driver.execute_script("""
+        var s = document.createElement("script");
+        s.textContent = "window.__ran = true;";
+        document.body.appendChild(s);""")
+    wait(driver, lambda d: violations(d))
+    assert driver.execute_script("return window.__ran === true;") is False
+    assert any(v.startswith("script-src") for v in violations(driver))
