@@ -326,3 +326,20 @@ def test_the_sheet_names_the_championships_rule_set(org_client, table):
     rule_set = table.round.stage.championship.rule_set
     page = org_client.get(url(table)).content.decode()
     assert f"· {rule_set.name} ·" in page and rule_set.name != rule_set.rules().name
+
+
+def test_the_tie_note_says_the_rule_sets_pending_multiplier(org_client, organiser):
+    """The sheet said "tie: next deal ×2" whatever the rule set: ties stacked (×4 after two)
+    or a tie multiplier of 3 now show as the rule set makes them."""
+    from club.models import RuleSet
+
+    club_rules = RuleSet.objects.create(name="Stacked threes", preset="house",
+                                        options={"tie_multiplier": 3, "tie_policy": "stacked"})
+    table = sheet_table(organiser, rules=club_rules)
+    post(org_client, table, points=30)
+    post(org_client, table, points=30)
+    body = org_client.get(url(table)).content.decode()
+    assert "tie: next deal ×3" in body and "tie: next deal ×9" in body
+    assert "tie: next deal ×2" not in body
+    preview = org_client.get(url(table, "preview/"), deal_data(table, points=30)).json()
+    assert preview["outcome"] == "tie" and preview["pending"] == 27

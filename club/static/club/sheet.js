@@ -88,7 +88,11 @@
     live.hidden = true;
     var text = "→ " + result.points[0] + " – " + result.points[1] + " · " +
       form.dataset.tTotal + " " + result.totals[0] + " – " + result.totals[1];
-    if (result.outcome === "tie") text += " · " + form.dataset.tTie;
+    if (result.outcome === "tie") {
+      // the pending multiplier as the rule set makes it (its tie multiplier, stacked or not)
+      text += " · " + (result.pending > 1
+        ? form.dataset.tTie.replace("%(multiplier)s", result.pending) : form.dataset.tTieLast);
+    }
     if (result.game_over) text += " · " + form.dataset.tGameOver;
     if (result.match_over) text += " · " + form.dataset.tMatchOver;
     out.textContent = text;
