@@ -3,7 +3,8 @@
 Pure Python (no Django). The web app, the PDFs and the standings all call this package:
 nothing else computes a score. Modules: ``deal`` (one deal's facts and score), ``game``
 (games and sheets), ``match`` (match formats and outcomes), ``records``/``metrics``/
-``standings`` (ranking), ``seasons`` (ladders and club rankings), ``errors``.
+``standings`` (ranking), ``seasons`` (ladders and club rankings), ``tables`` (a table's size:
+its rules and sides), ``threes`` (tables of three: the dealer alone against two), ``errors``.
 
 >>> import scoring
 >>> scoring.score_deal(scoring.DealResult(points=(35, 25), trump=None, doubling=4), "flemish").points
@@ -44,6 +45,8 @@ from scoring.standings import (
     draw_lot,
     rank_entries,
 )
+from scoring.tables import dealer_alone, table_players, table_rules
+from scoring.threes import ThreesGame, ThreesOutcome, ThreesRow, score_threes
 
 __all__ = [
     "DEFAULT_ORDER",
@@ -69,8 +72,12 @@ __all__ = [
     "StandingRow",
     "Standings",
     "StandingsError",
+    "ThreesGame",
+    "ThreesOutcome",
+    "ThreesRow",
     "check_deal",
     "club_ranking",
+    "dealer_alone",
     "draw_lot",
     "event_results",
     "get_metric",
@@ -81,5 +88,8 @@ __all__ = [
     "replay_sheet",
     "score_deal",
     "score_match",
+    "score_threes",
     "season_ladder",
+    "table_players",
+    "table_rules",
 ]
