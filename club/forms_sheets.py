@@ -139,7 +139,7 @@ class TricksForm(_SheetForm):
     field_order = ["version", "dealer", "trump", "doubling", "blind", "en_face", "play", "reason"]
 
     play = forms.CharField(
-        label=_("the eight tricks"), max_length=800, widget=forms.Textarea(attrs={"rows": 8}),
+        label=_("the tricks"), max_length=800, widget=forms.Textarea(attrs={"rows": 8}),
         help_text=_("One trick a line (or separated by |), its cards in the order they were "
                     "played, the leader first: e.g. “Ac Kc 7c 8c”. Each player's hand is the "
                     "cards they played."))
@@ -147,5 +147,8 @@ class TricksForm(_SheetForm):
     def __init__(self, ctx: TableContext, *args: Any, **kwargs: Any) -> None:
         super().__init__(ctx, *args, **kwargs)
         self.fields["trump"].required = True
+        rules = ctx.rules  # the table's: 8 tricks of 4 cards, 10 of 3 at a table of three
+        self.fields["play"].label = _("the %(tricks)d tricks") % {"tricks": rules.tricks_per_deal}
+        self.fields["play"].widget.attrs["rows"] = rules.tricks_per_deal
         self.fields["play"].widget.attrs.update(autocomplete="off", spellcheck="false",
                                            autocapitalize="off")

@@ -2,6 +2,13 @@
 match format, seats and clock. Pure reads: the sheet check, the stored results, the pages,
 the PDFs, ``verify_results`` and the simulations all score a sheet through
 :func:`replay_sheet`; what is written lives in :mod:`club.services.results`.
+
+The table's size decides how (:mod:`scoring.tables`): at a table of four (or of pairs) the
+seats' sides are fixed and :func:`scoring.score_match` scores it; at a table of three the
+dealer plays alone against the other two, the sides change every deal and
+:func:`scoring.score_threes` keeps each player's total. Its match rows are then one per
+player, keyed by seat (``MatchResult.side`` is the seat's position), so every other player
+at the table is an opponent.
 """
 
 from __future__ import annotations
@@ -11,7 +18,21 @@ from dataclasses import dataclass
 
 from club.models import Championship, Deal, MatchResult, Round, Seat, Table
 from engine.rules import RuleSet
-from scoring import DealResult, MatchFormat, MatchOutcome, ScoringError, score_match
+from scoring import (
+    DealResult,
+    MatchFormat,
+    MatchOutcome,
+    ScoringError,
+    ThreesOutcome,
+    dealer_alone,
+    score_match,
+    score_threes,
+    table_players,
+    table_rules,
+)
+
+#: A table's scored sheet: two fixed sides, or (a table of three) each player on their own.
+Outcome = MatchOutcome | ThreesOutcome
 
 
 def championship_rules(championship: Championship) -> RuleSet:
@@ -32,6 +53,16 @@ def time_limited(rnd: Round, fmt: MatchFormat) -> bool:
 def time_called(rnd: Round, fmt: MatchFormat) -> bool:
     """Time is called on a time-limited round once it is closed: the game in progress counts."""
     return time_limited(rnd, fmt) and rnd.status == Round.Status.CLOSED
+
+
+def players_at(seats: Sequence[Seat], rules: RuleSet) -> int:
+    """How many play at the table: its seats (the rule set's count when none are recorded)."""
+    return table_players(len(seats), rules)
+
+
+def rules_at(seats: Sequence[Seat], rules: RuleSet) -> RuleSet:
+    """The championship's ``rules`` as the table plays them (10 cards each at a table of 3)."""
+    return table_rules(rules, players_at(seats, rules))
 
 
 def seat_sides(seats: Iterable[Seat]) -> dict[int, int]:
@@ -67,7 +98,7 @@ class TableScore:
     """A table's sheet scored: the match outcome, and the first deal number that could not be
     scored (None when every deal counts; the rows after it are left out of the outcome)."""
 
-    outcome: MatchOutcome
+    outcome: Outcome
     broken_at: int | None = None
     error: ScoringError | None = None
 
@@ -78,11 +109,14 @@ def first_dealer_side(table: Table, sides: dict[int, int]) -> int:
 
 
 def replay_sheet(table: Table, seats: Sequence[Seat], deals: Sequence[Deal], *,
-                 rules: RuleSet | None = None, fmt: MatchFormat | None = None) -> MatchOutcome:
+                 rules: RuleSet | None = None, fmt: MatchFormat | None = None) -> Outcome:
     """Score a table's sheet: ``deals`` in order, under its championship's rules and match
     format, with the table's sides, first dealer and clock (time is called once a
     time-limited round is closed). The one replay of a sheet: the sheet service's check
     before a write, the stored results, the printed sheet and the simulated tables.
+
+    The seats decide the game: a table of three plays ``rules`` with 3 players, each
+    deal's recorded dealer alone (side 0) against the other two (side 1).
 
     Raises ``ScoringError`` whose ``deal`` is the number (from 1) of the first deal that
     does not add up.
@@ -91,16 +125,25 @@ def replay_sheet(table: Table, seats: Sequence[Seat], deals: Sequence[Deal], *,
         championship = table.round.stage.championship
         rules = rules or championship_rules(championship)
         fmt = fmt or match_format(championship)
+    players = players_at(seats, rules)
+    rules = table_rules(rules, players)
+    alone = dealer_alone(players)
     sides = seat_sides(seats)
     results: list[DealResult] = []
     for deal in deals:
         try:
-            results.append(deal_result(deal, sides=sides, tricks_per_deal=rules.tricks_per_deal))
+            results.append(deal_result(deal, sides={deal.dealer: 0} if alone else sides,
+                                       tricks_per_deal=rules.tricks_per_deal))
         except ScoringError as exc:
             exc.deal = len(results) + 1
             raise
+    called = time_called(table.round, fmt)
+    if alone:
+        return score_threes(results, fmt, rules, table.first_dealer % players,
+                            dealers=[deal.dealer for deal in deals], time_called=called,
+                            seats=players)
     return score_match(results, fmt, rules, first_dealer_side=first_dealer_side(table, sides),
-                       time_called=time_called(table.round, fmt))
+                       time_called=called)
 
 
 def score_table(table: Table, deals: Sequence[Deal], seats: Sequence[Seat]) -> TableScore:
@@ -122,11 +165,12 @@ def table_results(table: Table, deals: Sequence[Deal], seats: Sequence[Seat]) ->
     return result_rows(table, seats, score_table(table, deals, seats).outcome)
 
 
-def result_rows(table: Table, seats: Iterable[Seat], outcome: MatchOutcome) -> list[MatchResult]:
-    """The table's MatchResult rows (unsaved) for a scored match: one per seated entry."""
+def result_rows(table: Table, seats: Iterable[Seat], outcome: Outcome) -> list[MatchResult]:
+    """The table's MatchResult rows (unsaved) for a scored match: one per seated entry (at a
+    table of three one per player, its ``side`` the seat)."""
     rows = []
     for entry, side in entries_by_side(seats).items():
-        view = outcome.side(side)
+        view = outcome.seat(side) if isinstance(outcome, ThreesOutcome) else outcome.side(side)
         rows.append(MatchResult(
             table=table, entry_id=entry, side=side, result=view.result or "",
             finished=outcome.finished, games_won=view.games_won, games_lost=view.games_lost,
@@ -135,8 +179,12 @@ def result_rows(table: Table, seats: Iterable[Seat], outcome: MatchOutcome) -> l
 
 
 def entries_by_side(seats: Iterable[Seat]) -> dict[int, int]:
-    """entry id -> side, one per entry (fixed pairs: the pair; individual: each player)."""
+    """entry id -> its match row's side, one per entry (fixed pairs: the pair's side;
+    individual: each player's; at a table of three, where sides change every deal, the
+    player's seat)."""
+    seats = sorted(seats, key=lambda s: s.position)
+    by_seat = dealer_alone(len(seats))
     out: dict[int, int] = {}
-    for seat in sorted(seats, key=lambda s: s.position):
-        out.setdefault(seat.entry_id, seat.side)
+    for seat in seats:
+        out.setdefault(seat.entry_id, seat.position if by_seat else seat.side)
     return out

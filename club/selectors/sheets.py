@@ -21,12 +21,14 @@ from club.selectors.replay import (
     TableScore,
     championship_rules,
     match_format,
+    players_at,
+    rules_at,
     score_table,
     time_limited,
 )
 from club.selectors.sheet_rows import seat_rows, table_deals
 from engine.rules import RuleSet
-from scoring import DealScore, MatchFormat, points_in_play
+from scoring import DealScore, MatchFormat, ThreesOutcome, ThreesRow, dealer_alone, points_in_play
 
 TRUMP_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 
@@ -70,7 +72,17 @@ class TableContext:
 
     @property
     def rules(self) -> RuleSet:
-        return championship_rules(self.championship)
+        """The championship's rule set as this table plays it (its number of players)."""
+        return rules_at(self.seats, championship_rules(self.championship))
+
+    @property
+    def players(self) -> int:
+        return players_at(self.seats, championship_rules(self.championship))
+
+    @property
+    def dealer_alone(self) -> bool:
+        """A table of three: each deal the dealer plays alone against the other two."""
+        return dealer_alone(self.players)
 
     @property
     def format(self) -> MatchFormat:
@@ -90,14 +102,28 @@ class TableContext:
         return seat_label(self.seats, position)
 
     def side_name(self, side: int) -> str:
-        """A side as the sheet heads it: the pair's name, or the two players' names."""
+        """A side as the sheet heads it: the pair's name, or the two players' names; at a
+        table of three the deal's sides, the dealer and the partners."""
+        if self.dealer_alone:
+            return _("dealer") if side == 0 else _("partners")
         return side_label(self.seats, side, self.championship.is_individual)
 
     @property
     def legend(self) -> list[tuple[str, list[str]]]:
-        """Each side's name and its players, for the sheet's header."""
+        """Each side's name and its players, for the sheet's header (at a table of three,
+        each player: every one keeps a total)."""
+        if self.dealer_alone:
+            return [(s.player.full_name, []) for s in self.seats]
         return [(self.side_name(side), [s.player.full_name for s in self.seats if s.side == side])
                 for side in (0, 1)]
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """Who the game points and totals are written for: the two sides, or at a table of
+        three each player (in seat order)."""
+        if self.dealer_alone:
+            return tuple(s.player.last_name for s in self.seats)
+        return self.side_names
 
     @property
     def side_names(self) -> tuple[str, str]:
@@ -201,8 +227,10 @@ class SheetRow:
     deal: Deal
     dealer_name: str
     score: DealScore | None
-    totals: tuple[int, int] | None
+    totals: tuple[int, ...] | None
     game: int
+    #: The game points written in each column (each side's, or each player's at a table of three).
+    credits: tuple[int, ...] | None = None
 
     @property
     def trump_symbol(self) -> str:
@@ -215,7 +243,9 @@ class GameBlock:
     rows: list[SheetRow] = field(default_factory=list)
     finished: bool = False
     winner: int | None = None
-    totals: tuple[int, int] = (0, 0)
+    totals: tuple[int, ...] = (0, 0)
+    #: At a table of three: how the finished game ended, in words ('' elsewhere).
+    summary: str = ""
 
 
 @dataclass
@@ -232,6 +262,35 @@ class SheetPage:
     @property
     def table(self) -> Table:
         return self.ctx.table
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        return self.ctx.columns
+
+    @property
+    def column_prefix(self) -> str:
+        """The CSS class of the columns: ``s`` for sides, ``p`` for players (tables of three)."""
+        return "p" if self.ctx.dealer_alone else "s"
+
+    @property
+    def colspan(self) -> int:
+        """The sheet's columns: number, dealer, trump, (doubling), 2 card points, notes,
+        game points and totals per column, the edit link."""
+        return 7 + (len(self.doublings) > 1) + 2 * len(self.columns)
+
+    @property
+    def match_summary(self) -> str:
+        """At a table of three, the match's state in words ('' elsewhere: the page says it)."""
+        outcome = self.outcome
+        if not isinstance(outcome, ThreesOutcome) or not self.deals:
+            return ""
+        games = "–".join(map(str, outcome.games_won))
+        if not outcome.finished:
+            return _("In progress. Games won: %(games)s.") % {"games": games}
+        if not outcome.winners:
+            return _("Match over. A draw (%(games)s in games).") % {"games": games}
+        return _("Match over. Won by %(players)s (%(games)s in games).") % {
+            "players": _name_list(self.columns, outcome.winners), "games": games}
 
     @property
     def rules(self) -> RuleSet:
@@ -281,16 +340,20 @@ def sheet_page(ctx: TableContext) -> SheetPage:
     index = 0
     for number, game in enumerate(score.outcome.games, 1):
         block = GameBlock(number, finished=game.finished, winner=game.winner, totals=game.totals)
+        if game.finished and ctx.dealer_alone:
+            block.summary = _game_summary(number, game.winners, game.totals, ctx.columns)
         for scored in game.deals:
             deal = deals[index]
             index += 1
+            credits = scored.credits if isinstance(scored, ThreesRow) else scored.score.points
             block.rows.append(SheetRow(deal, ctx.seat_name(deal.dealer), scored.score,
-                                       scored.totals, number))
+                                       scored.totals, number, credits))
         games.append(block)
     if index < len(deals):  # deals after one that no longer scores (rules changed under it)
         block = GameBlock(len(games) + 1)
-        block.rows = [SheetRow(deal, ctx.seat_name(deal.dealer), None, None, block.number)
-                      for deal in deals[index:]]
+        empty = ("",) * len(ctx.columns)
+        block.rows = [SheetRow(deal, ctx.seat_name(deal.dealer), None, empty, block.number,
+                               empty) for deal in deals[index:]]
         games.append(block)
     last = deals[-1].dealer if deals else None
     seats = ctx.seat_count
@@ -298,3 +361,17 @@ def sheet_page(ctx: TableContext) -> SheetPage:
     rules = ctx.rules
     return SheetPage(ctx, games, score, deals, len(deals) + 1, next_dealer,
                      rules.allowed_doublings(), points_in_play(rules))
+
+
+def _name_list(names: tuple[str, ...], seats: tuple[int, ...]) -> str:
+    return " & ".join(names[seat] for seat in seats)
+
+
+def _game_summary(number: int, winners: tuple[int, ...], totals: tuple[int, ...],
+                  names: tuple[str, ...]) -> str:
+    """How a finished game at a table of three ended (equal highest totals share the win)."""
+    figures = "–".join(map(str, totals))
+    if not winners:
+        return _("Game %(number)d drawn, %(totals)s.") % {"number": number, "totals": figures}
+    return _("Game %(number)d won by %(players)s, %(totals)s.") % {
+        "number": number, "players": _name_list(names, winners), "totals": figures}

@@ -19,7 +19,7 @@ from club import messages
 from club.models import Championship, Entry, MatchResult, Round, Seat, Stage, Table
 from club.selectors.rounds import POULE_FLAG
 from club.services.standings import current_standings, results_changed
-from scoring import pairing
+from scoring import dealer_alone, pairing
 from scoring.pairing.base import Bye, Draw, DrawError, DrawTable
 from scoring.pairing.base import Entry as DrawEntry
 
@@ -61,11 +61,12 @@ def draw_entries(championship: Championship, stage: Stage) -> list[DrawEntry]:
         else:
             tables[table_id].append((entry_id, side))
     for seated in tables.values():
+        alone = dealer_alone(len(seated))  # a table of three: everyone plays against everyone
         for entry_id, side in seated:
             for other, other_side in seated:
                 if other == entry_id:
                     continue
-                (partners if other_side == side else opponents)[entry_id].add(other)
+                (partners if other_side == side and not alone else opponents)[entry_id].add(other)
     standings = current_standings(championship, stage).standings
     rank = {row.entry: row for row in standings}
     result = []
@@ -155,9 +156,11 @@ def _store_draw(championship: Championship, rnd: Round, draw: Draw) -> None:
         flags = sorted(dt.flags) + [f"{eid}:{flag}" for eid, flag in dt.entry_flags]
         if dt.group:
             flags.append(f"{POULE_FLAG}{dt.group}")
+        # The first dealer is one of the table's seats: a player each in an individual
+        # event (3 at a table of three), two per pair in fixed pairs.
+        seat_count = len(dt.seats) if championship.is_individual else 2 * len(dt.seats)
         table = Table(round=rnd, number=dt.number, flags=flags, code=table_code(),
-                      first_dealer=rng.randrange(4 if championship.is_individual or
-                                                 len(dt.seats) == 2 else len(dt.seats)))
+                      first_dealer=rng.randrange(seat_count))
         tables.append((table, dt.seats))
     next_number = len(draw.tables) + 1
     for offset, bye in enumerate(draw.byes):

@@ -1,11 +1,15 @@
 """A deal entered trick by trick: the engine checks the play and fills in the sheet's facts.
 
-The scorer types the eight tricks, each in the order its cards were played (leader first).
+The scorer types the deal's tricks (8 at a table of four, 10 at a table of three: the rule
+set's ``tricks_per_deal`` for the table's players), each in the order its cards were played
+(leader first).
 The seats follow from the rules of play: the player after the dealer leads the first trick
 (the dealer after a blind trump), the winner of a trick leads the next. The cards a seat
 played *are* its hand, so the hands need not be typed: the engine replays the deal with
 those hands, finds the first renonce (trick, player, card, rule) and counts the card
-points and tricks. The sheet then records the renonce side, or the points and tricks.
+points and tricks. The sheet then records the renonce side, or the points and tricks. At
+a table of three the engine's sides are the sheet's: the dealer (side 0) against the two
+partners (side 1).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from engine.cards import Card
 from engine.deal import Deal as EngineDeal
 from engine.errors import EngineError
 from engine.play import trick_winner
+from engine.table import seat_count
 
 _SPLIT_TRICKS = re.compile(r"[|\n;]+")
 _SPLIT_CARDS = re.compile(r"[\s,]+")
@@ -36,7 +41,7 @@ class PlayReport:
     renonce: str | None
 
 
-def parse_tricks(text: str, tricks: int = 8, seats: int = 4) -> list[list[Card]]:
+def parse_tricks(text: str, tricks: int, seats: int = 4) -> list[list[Card]]:
     """The tricks of ``text``; :class:`SheetInvalid` on field ``play`` for bad notation."""
     lines = [line for line in _SPLIT_TRICKS.split(text or "") if line.strip()]
     if len(lines) != tricks:
@@ -71,23 +76,24 @@ def parse_tricks(text: str, tricks: int = 8, seats: int = 4) -> list[list[Card]]
 def facts_from_play(ctx: TableContext, dealer: int, trump: str, text: str, *,
                     blind: bool = False, en_face: bool = False, doubling: int = 1) -> PlayReport:
     """Replay the typed tricks with the engine; the deal's facts for the sheet."""
-    rules = ctx.rules
-    if rules.players != 4 or ctx.seat_count != 4:
-        raise refuse("play", _("Trick-by-trick entry needs a table of four players."))
-    if not 0 <= dealer < 4:
+    rules = ctx.rules  # the table's: 3 players at a table of three
+    seats = ctx.players
+    if seat_count(rules) != seats:  # 2 players also play the dummies' hands
+        raise refuse("play", _("Trick-by-trick entry needs one hand per player at the table."))
+    if not 0 <= dealer < seats:
         raise refuse("dealer", _("The dealer must be one of the table's seats."))
-    tricks = parse_tricks(text, rules.tricks_per_deal, 4)
+    tricks = parse_tricks(text, rules.tricks_per_deal, seats)
     suit = trump or None
     # Table seats are numbered in playing order; the engine numbers them clockwise.
-    engine_seat = (lambda p: p) if rules.direction == "clockwise" else (lambda p: -p % 4)
-    leader = dealer if blind else (dealer + 1) % 4
-    hands: list[list[Card]] = [[] for _ in range(4)]
+    engine_seat = (lambda p: p) if rules.direction == "clockwise" else (lambda p: -p % seats)
+    leader = dealer if blind else (dealer + 1) % seats
+    hands: list[list[Card]] = [[] for _ in range(seats)]
     leaders = []
     for cards in tricks:
         leaders.append(leader)
         for offset, card in enumerate(cards):
-            hands[engine_seat((leader + offset) % 4)].append(card)
-        leader = (leader + trick_winner(cards, suit)) % 4
+            hands[engine_seat((leader + offset) % seats)].append(card)
+        leader = (leader + trick_winner(cards, suit)) % seats
     try:
         deal = EngineDeal(hands, engine_seat(dealer), rules)
         if en_face:
@@ -100,7 +106,8 @@ def facts_from_play(ctx: TableContext, dealer: int, trump: str, text: str, *,
     except EngineError as error:
         raise refuse(error.field if error.field in ("en_face", "blind", "trump") else "play",
                      messages.explain(error, rules=rules.name)) from None
-    flip = ctx.seat(0) is not None and ctx.seat(0).side == 1  # table sides vs engine sides
+    # Table sides vs engine sides (at a table of three both say: the dealer is side 0).
+    flip = not ctx.dealer_alone and ctx.seat(0) is not None and ctx.seat(0).side == 1
     side = (lambda s: 1 - s) if flip else (lambda s: s)
     points = facts.card_points if not flip else facts.card_points[::-1]
     record: dict[str, Any] = {
@@ -111,15 +118,16 @@ def facts_from_play(ctx: TableContext, dealer: int, trump: str, text: str, *,
     report = None
     if deal.renonce is not None:
         found = deal.renonce
-        position = found.player if rules.direction == "clockwise" else -found.player % 4
+        position = found.player if rules.direction == "clockwise" else -found.player % seats
+        offender = side(deal.side_of(found.player))
         record.update(points=None, points_other=None, all_tricks=None, tricks=None,
-                      renonce=side(found.player % 2))
+                      renonce=offender)
         record["play"]["renonce"] = {"trick": found.trick, "seat": position,
                                      "card": str(found.card), "rule": found.rule}
         report = _("Renonce in trick %(trick)d by %(player)s: %(card)s breaks the rule "
                    "“%(rule)s”. The deal is recorded as a renonce by %(side)s.") % {
             "trick": found.trick, "player": ctx.seat_name(position), "card": found.card.pretty(),
-            "rule": messages.rule_name(found.rule), "side": ctx.side_name(side(found.player % 2))}
+            "rule": messages.rule_name(found.rule), "side": ctx.side_name(offender)}
     else:
         tricks_won = facts.tricks if not flip else facts.tricks[::-1]
         record.update(points=points[0], points_other=points[1], renonce=None,

@@ -30,14 +30,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.models import Deal, DealChange, Round, Table
-from club.selectors.replay import replay_sheet, result_rows
+from club.selectors.replay import Outcome, replay_sheet, result_rows
 from club.selectors.sheet_rows import table_deals
 from club.selectors.sheets import Actor, TableContext, load_table
 from club.services.draws import table_code
 from club.services.locked_write import write_under_lock
 from club.services.results import RESULT_KEY
 from club.services.sheet_messages import explain, format_label
-from scoring import MatchOutcome, ScoringError
+from scoring import ScoringError, ThreesRow
 
 Action = DealChange.Action
 #: Offset used to renumber deals without crossing the unique (table, number) constraint.
@@ -88,7 +88,7 @@ def facts_of(deal: Deal) -> dict[str, Any]:
 
 # -- checks ------------------------------------------------------------------------------
 
-def check_sheet(ctx: TableContext, deals: Sequence[Deal], focus: int | None) -> MatchOutcome:
+def check_sheet(ctx: TableContext, deals: Sequence[Deal], focus: int | None) -> Outcome:
     """Replay ``deals`` (numbered 1..n) as the whole sheet; raise :class:`SheetInvalid` with
     the form field and rule of the first deal that does not add up (``focus`` is the deal
     being entered or edited: its errors go next to its fields; others are named by number).
@@ -136,7 +136,7 @@ def _guard(ctx: TableContext, version: int, reason: str) -> bool:
     return locked
 
 
-def _commit(ctx: TableContext, version: int, correction: bool, outcome: MatchOutcome,
+def _commit(ctx: TableContext, version: int, correction: bool, outcome: Outcome,
             rows: Sequence[Model], write: Callable[[], None] | None = None) -> int:
     """Take the optimistic lock and, when it holds, insert ``rows`` (the deal, the audit
     row), rewrite the derived match rows and run ``write`` (an edit or a delete of deals);
@@ -317,8 +317,10 @@ def preview_deal(ctx: TableContext, deals: list[Deal], facts: dict[str, Any],
     rows = [(game, row) for game in outcome.games for row in game.deals]
     game, row = rows[number - 1]
     last_of_game = row is game.deals[-1] and game.finished
+    # What each column of the sheet gets: each side's points, or each player's at a table of three.
+    credits = row.credits if isinstance(row, ThreesRow) else row.score.points
     return {
-        "ok": True, "number": number, "points": list(row.score.points),
+        "ok": True, "number": number, "points": list(credits),
         "totals": list(row.totals), "multiplier": row.score.multiplier,
         "outcome": row.score.outcome, "pending": row.score.pending,
         "game_over": last_of_game, "game_winner": game.winner if last_of_game else None,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from club.models import Deal, Seat, Table
-from club.selectors.replay import championship_rules, match_format, replay_sheet
+from club.selectors.replay import championship_rules, match_format, players_at, replay_sheet, rules_at
 from club.selectors.sheets import Actor
 from club.services.sheets import enter_deal
 from engine import simulate_facts
@@ -21,19 +21,20 @@ def simulated_deals(table: Table, seed: int):
     """The facts of the table's deals as heuristic players would play them, until the match
     is decided (or time would be called). Pure: nothing is written."""
     championship = table.round.stage.championship
-    rules = championship_rules(championship)
     fmt = match_format(championship)
     seats = list(Seat.objects.filter(table=table))
+    rules = rules_at(seats, championship_rules(championship))  # 3 players at a table of three
+    players = players_at(seats, rules)
     limit = TIME_LIMIT_DEALS if (fmt.kind == "time" or table.round.time_limit) else MAX_DEALS
     rng = random.Random(seed)
-    dealer, deals = table.first_dealer, []
+    dealer, deals = table.first_dealer % players, []
     while len(deals) < limit:
         facts = simulate_facts(rng, rules, dealer=dealer, players="heuristic")
         entry = {"dealer": dealer, "trump": facts.trump or "", "points": facts.card_points[0],
                  "points_other": facts.card_points[1], "all_tricks": facts.all_tricks}
         yield entry
         deals.append(Deal(**entry))
-        dealer = (dealer + 1) % (len(seats) or 4)
+        dealer = (dealer + 1) % players
         if not replay_sheet(table, seats, deals, rules=rules, fmt=fmt).accepts_deals:
             return
 

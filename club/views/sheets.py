@@ -269,5 +269,5 @@ class TricksView(SheetView):
             messages.success(request, _("Deal %(number)d from its tricks: %(a)s–%(b)s card "
                                         "points, %(t)s–%(u)s tricks.") % {
                 "number": saved.number, "a": facts["points"], "b": facts["points_other"],
-                "t": facts["tricks"], "u": 8 - facts["tricks"]})
+                "t": facts["tricks"], "u": self.ctx.rules.tricks_per_deal - facts["tricks"]})
         return redirect(f"{self.sheet_url()}#deal-{saved.number}")

@@ -86,8 +86,9 @@
       return;
     }
     live.hidden = true;
-    var text = "→ " + result.points[0] + " – " + result.points[1] + " · " +
-      form.dataset.tTotal + " " + result.totals[0] + " – " + result.totals[1];
+    // one figure per column of the sheet: two sides, or three players at a table of three
+    var text = "→ " + result.points.join(" – ") + " · " +
+      form.dataset.tTotal + " " + result.totals.join(" – ");
     if (result.outcome === "tie") {
       // the pending multiplier as the rule set makes it (its tie multiplier, stacked or not)
       text += " · " + (result.pending > 1
