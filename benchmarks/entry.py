@@ -56,7 +56,7 @@ def random_deal(rng: random.Random, count: int) -> dict:
 
 
 def facts(deal: dict) -> dict:
-    return {"dealer": deal["dealer"], "trump": "" if deal["trump"] == "n" else deal["trump"],
+    return {"dealer": deal["dealer"], "trump": None if deal["trump"] == "n" else deal["trump"],
             "doubling": 1, "points": deal["points"], "points_other": 60 - deal["points"],
             "all_tricks": None, "renonce": None, "cancelled": False, "blind": False,
             "en_face": False, "tricks": None}

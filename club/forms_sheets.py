@@ -15,11 +15,24 @@ from club.bounds import MAX_DOUBLING, MAX_POINTS, MAX_REASON, MAX_TRICKS
 from club.selectors.sheets import TRUMP_SYMBOLS, TableContext
 from scoring import points_in_play
 
+#: The form's value for no trump (a radio button needs one); stored and scored as None.
 NO_TRUMP = "n"
 
 
 def trump_choices() -> list[tuple[str, str]]:
     return [*TRUMP_SYMBOLS.items(), (NO_TRUMP, _("NT"))]
+
+
+def stored_trump(choice: str | None) -> str | None:
+    """The recorded trump of a form's choice: a suit letter, or None for no trump."""
+    return None if not choice or choice == NO_TRUMP else choice
+
+
+def form_trump(deal) -> str:
+    """A recorded deal's trump as the form shows it ("" for a cancelled deal: none)."""
+    if deal.cancelled:
+        return ""
+    return deal.trump or NO_TRUMP
 
 
 class _SheetForm(forms.Form):
@@ -109,9 +122,8 @@ class DealForm(_SheetForm):
     def facts(self) -> dict[str, Any]:
         """The deal's facts as the Deal model stores them."""
         data = self.cleaned_data
-        trump = data.get("trump") or ""
         facts = {
-            "dealer": data["dealer"], "trump": "" if trump == NO_TRUMP else trump,
+            "dealer": data["dealer"], "trump": stored_trump(data.get("trump")),
             "doubling": data.get("doubling") or 1, "points": data.get("points"),
             "points_other": data.get("points_other"), "all_tricks": data.get("all_tricks"),
             "renonce": data.get("renonce"), "cancelled": bool(data.get("cancelled")),
@@ -119,14 +131,14 @@ class DealForm(_SheetForm):
             "tricks": data.get("tricks"),
         }
         if facts["cancelled"]:
-            facts["trump"] = ""
+            facts["trump"] = None
         return facts
 
 
 def deal_initial(deal) -> dict[str, Any]:
     """The form's initial values for a recorded deal."""
     return {
-        "dealer": deal.dealer, "trump": deal.trump or (NO_TRUMP if not deal.cancelled else ""),
+        "dealer": deal.dealer, "trump": form_trump(deal),
         "doubling": deal.doubling, "points": deal.points, "points_other": deal.points_other,
         "all_tricks": deal.all_tricks, "renonce": deal.renonce, "cancelled": deal.cancelled,
         "blind": deal.blind, "en_face": deal.en_face, "tricks": deal.tricks,

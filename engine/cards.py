@@ -97,14 +97,19 @@ def iter_cards(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+#: The suit index of no trump inside the engine (the bit-mask code); None everywhere outside.
+NO_TRUMP = -1
+
+
 def parse_suit(text: str | None) -> int:
-    """Suit index 0..3 from ``c d h s`` (any case) or ``♣ ♦ ♥ ♠``; ``None`` (no trump) is -1.
+    """Suit index 0..3 from ``c d h s`` (any case) or ``♣ ♦ ♥ ♠``; ``None`` (no trump) is
+    :data:`NO_TRUMP`.
 
     >>> parse_suit("h"), parse_suit("♠"), parse_suit(None)
     (2, 3, -1)
     """
     if text is None:
-        return -1
+        return NO_TRUMP
     if isinstance(text, str):
         suit = _SUIT_INPUT.get(text.strip().lower())
         if suit is not None:
@@ -117,12 +122,12 @@ def parse_suit(text: str | None) -> int:
 
 
 def suit_letter(suit: int) -> str | None:
-    """The letter of suit index ``suit``; None for -1 (no trump).
+    """The letter of suit index ``suit``; None for :data:`NO_TRUMP`.
 
     >>> suit_letter(1), suit_letter(-1)
     ('d', None)
     """
-    return None if suit < 0 else SUITS[suit]
+    return None if suit == NO_TRUMP else SUITS[suit]
 
 
 class Card:

@@ -26,7 +26,7 @@ import random
 from collections.abc import Iterable, Sequence
 
 from engine.announce import TrumpAnnouncement
-from engine.cards import DECK_MASK, Card, CardSet, mask_points
+from engine.cards import DECK_MASK, NO_TRUMP, Card, CardSet, mask_points
 from engine.errors import DealError, IllegalPlay
 from engine.facts import DealFacts, Renonce, Trick
 from engine.obligations import broken_obligation
@@ -72,7 +72,7 @@ class Deal(TrumpAnnouncement):
         self._exchanged = False
         self._chooser = dealer
         self._announced = self._blind = self._en_face = False
-        self._trump = -1
+        self._trump = NO_TRUMP
         self._turn = self._leader = -1
         self._cards: list[int] = []
         self._led = self._win = self._win_seat = -1

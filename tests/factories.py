@@ -120,7 +120,7 @@ def make_played_championship(entries: int, rounds: int, *, seed: int = 1, club=N
                 while True:
                     facts = simulate_facts(rng, rules, dealer=dealer)
                     deal = Deal(table=table, number=len(table_deals) + 1, dealer=dealer,
-                                trump=facts.trump or "", points=facts.card_points[0],
+                                trump=facts.trump, points=facts.card_points[0],
                                 points_other=facts.card_points[1], all_tricks=facts.all_tricks)
                     table_deals.append(deal)
                     dealer = (dealer + 1) % 4

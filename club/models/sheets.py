@@ -18,7 +18,8 @@ from club.bounds import (
 )
 from club.models.championships import Entry, Table
 
-TRUMP_CHOICES = [("c", "♣"), ("d", "♦"), ("h", "♥"), ("s", "♠"), ("", _("no trump"))]
+#: A deal's trump: a suit letter, or None (NULL) for no trump (as engine and scoring say it).
+TRUMP_CHOICES = [("c", "♣"), ("d", "♦"), ("h", "♥"), ("s", "♠")]
 
 
 class Deal(models.Model):
@@ -28,7 +29,8 @@ class Deal(models.Model):
                               verbose_name=_("table"))
     number = models.PositiveSmallIntegerField(_("deal"), validators=between(1, MAX_NUMBER))
     dealer = models.PositiveSmallIntegerField(_("dealer (seat)"), validators=between(0, MAX_SEAT))
-    trump = models.CharField(_("trump"), max_length=1, choices=TRUMP_CHOICES, blank=True)
+    trump = models.CharField(_("trump"), max_length=1, choices=TRUMP_CHOICES, null=True,
+                             blank=True, help_text=_("Empty: no trump."))
     doubling = models.PositiveSmallIntegerField(_("doubling"), default=1,
                                                 validators=between(1, MAX_DOUBLING))
     points = models.PositiveSmallIntegerField(_("card points of side 1"), null=True, blank=True,

@@ -72,7 +72,7 @@ def seat_sides(seats: Iterable[Seat]) -> dict[int, int]:
 
 def deal_result(deal: Deal, *, sides: dict[int, int] | None = None,
                 tricks_per_deal: int = 8) -> DealResult:
-    """The ``scoring`` value of a Deal row (trump '' is no trump; side 0 is "We").
+    """The ``scoring`` value of a Deal row (trump None is no trump; side 0 is "We").
 
     ``sides`` maps seat positions to sides (default: position % 2, partners opposite) to
     give the dealer's side; ``tricks_per_deal`` turns the recorded tricks of side 0 into
@@ -87,7 +87,7 @@ def deal_result(deal: Deal, *, sides: dict[int, int] | None = None,
     dealer_side = None
     if deal.dealer is not None:
         dealer_side = (sides or {}).get(deal.dealer, deal.dealer % 2)
-    return DealResult(points=points, trump=deal.trump or None, doubling=deal.doubling,
+    return DealResult(points=points, trump=deal.trump, doubling=deal.doubling,
                       all_tricks=deal.all_tricks, renonce=deal.renonce,
                       cancelled=deal.cancelled, blind=deal.blind, en_face=deal.en_face,
                       tricks=tricks, dealer_side=dealer_side)

@@ -21,6 +21,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from club import messages
+from club.forms_sheets import stored_trump
 from club.selectors.sheets import Actor, TableContext, load_table
 from club.services.sheets import Saved, SheetInvalid, edit_deal, enter_deal, refuse
 from engine.cards import Card
@@ -73,7 +74,7 @@ def parse_tricks(text: str, tricks: int, seats: int = 4) -> list[list[Card]]:
     return out
 
 
-def facts_from_play(ctx: TableContext, dealer: int, trump: str, text: str, *,
+def facts_from_play(ctx: TableContext, dealer: int, trump: str | None, text: str, *,
                     blind: bool = False, en_face: bool = False, doubling: int = 1) -> PlayReport:
     """Replay the typed tricks with the engine; the deal's facts for the sheet."""
     rules = ctx.rules  # the table's: 3 players at a table of three
@@ -83,7 +84,7 @@ def facts_from_play(ctx: TableContext, dealer: int, trump: str, text: str, *,
     if not 0 <= dealer < seats:
         raise refuse("dealer", _("The dealer must be one of the table's seats."))
     tricks = parse_tricks(text, rules.tricks_per_deal, seats)
-    suit = trump or None
+    suit = trump
     # Table seats are numbered in playing order; the engine numbers them clockwise.
     engine_seat = (lambda p: p) if rules.direction == "clockwise" else (lambda p: -p % seats)
     leader = dealer if blind else (dealer + 1) % seats
@@ -141,8 +142,7 @@ def record_play(actor: Actor, table_id: int | None, version: int, data: dict[str
                 ctx: TableContext | None = None) -> tuple[Saved, PlayReport]:
     """Enter (or, with ``number``, replace) a deal from its tricks; nothing saved on error."""
     ctx = ctx or load_table(actor, table_id)
-    trump = data.get("trump") or ""
-    report = facts_from_play(ctx, data["dealer"], "" if trump == "n" else trump,
+    report = facts_from_play(ctx, data["dealer"], stored_trump(data.get("trump")),
                              data.get("play", ""), blind=bool(data.get("blind")),
                              en_face=bool(data.get("en_face")),
                              doubling=data.get("doubling") or 1)

@@ -30,7 +30,7 @@ def simulated_deals(table: Table, seed: int):
     dealer, deals = table.first_dealer % players, []
     while len(deals) < limit:
         facts = simulate_facts(rng, rules, dealer=dealer, players="heuristic")
-        entry = {"dealer": dealer, "trump": facts.trump or "", "points": facts.card_points[0],
+        entry = {"dealer": dealer, "trump": facts.trump, "points": facts.card_points[0],
                  "points_other": facts.card_points[1], "all_tricks": facts.all_tricks}
         yield entry
         deals.append(Deal(**entry))

@@ -32,7 +32,9 @@ from club.services.results import rebuild_table_results
 from club.services.standings import results_changed
 
 FORMAT = "troef-championship"
-VERSION = 1
+#: 2: no trump is null (version 1 wrote ""; still read, and made null on import).
+VERSION = 2
+READS = (1, 2)
 CHAMPIONSHIP_FIELDS = ("name", "season", "entry_type", "draw_method", "match_format",
                        "ranking_order", "bye_scoring", "odd_players", "public",
                        "confirmation_required", "self_entry", "seed")
@@ -116,7 +118,7 @@ def import_championship(data: dict) -> Championship:
     """Create the championship of an exported document; all of it or nothing."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ImportError_(_("format: this is not a Troef championship export"))
-    if data.get("version") != VERSION:
+    if data.get("version") not in READS:
         raise ImportError_(_("version: this export's version %(v)s is not supported")
                            % {"v": data.get("version")})
     try:
@@ -176,16 +178,24 @@ def _import(data: dict) -> Championship:
                      player=players[s["player"]], entry=entries[s["entry"]]) for s in t["seats"])
             _keep_times(Deal.objects.bulk_create(
                 Deal(table=table, entered_by=users.get(d["entered_by"]),
-                     **{f: d[f] for f in DEAL_FIELDS}) for d in t["deals"]),
+                     **_no_trump_is_none({f: d[f] for f in DEAL_FIELDS})) for d in t["deals"]),
                 t["deals"], "entered_at")
             _keep_times(DealChange.objects.bulk_create(
                 DealChange(table=table, deal_number=h["deal_number"], action=h["action"],
-                           user=users.get(h["user"]), by_code=h["by_code"], old=h["old"],
-                           new=h["new"], reason=h["reason"]) for h in t["changes"]),
+                           user=users.get(h["user"]), by_code=h["by_code"],
+                           old=_no_trump_is_none(h["old"]), new=_no_trump_is_none(h["new"]),
+                           reason=h["reason"]) for h in t["changes"]),
                 t["changes"], "at")
             rebuild_table_results(table)
     results_changed(championship.pk)
     return championship
+
+
+def _no_trump_is_none(facts):
+    """A deal's facts with no trump as None (a version-1 export wrote "")."""
+    if isinstance(facts, dict) and facts.get("trump") == "":
+        return {**facts, "trump": None}
+    return facts
 
 
 def _keep_times(rows, exported, field):

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from club.bounds import MAX_NUMBER
-from club.forms_sheets import DealForm, TricksForm, deal_initial
+from club.forms_sheets import DealForm, TricksForm, deal_initial, form_trump
 from club.selectors.sheet_rows import table_deals
 from club.selectors.sheets import (
     Actor,
@@ -245,7 +245,7 @@ class TricksView(SheetView):
         initial = {"dealer": page.next_dealer if deal is None else deal.dealer,
                    "version": page.table.version, "doubling": 1}
         if deal is not None:
-            initial.update(trump=deal.trump or "n", doubling=deal.doubling,
+            initial.update(trump=form_trump(deal), doubling=deal.doubling,
                            play="\n".join(" ".join(t) for t in (deal.play or {}).get("tricks", [])))
         form = TricksForm(self.ctx, initial=initial)
         return self.render_page(tricks_form=form, page=page, tricks_deal=deal)

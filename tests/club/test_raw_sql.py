@@ -47,7 +47,7 @@ def results(table, won: str):
 
 
 def test_fetch_makes_the_same_instances_as_the_orm(table):
-    Deal.objects.create(table=table, number=1, dealer=1, trump="", points=None,
+    Deal.objects.create(table=table, number=1, dealer=1, trump=None, points=None,
                         points_other=None, cancelled=True)
     Deal.objects.create(table=table, number=2, dealer=2, trump="s", doubling=2, points=40,
                         points_other=20, play=[["7h", "8h", "9h", "Ah"]], renonce=1)

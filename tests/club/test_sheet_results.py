@@ -25,7 +25,7 @@ def _deal(table, number, points=None, trump="h", **facts):
 
 
 def test_deal_result_maps_the_row():
-    deal = Deal(number=1, dealer=3, trump="", doubling=2, points=38, points_other=22, tricks=5)
+    deal = Deal(number=1, dealer=3, trump=None, doubling=2, points=38, points_other=22, tricks=5)
     assert deal_result(deal) == DealResult(points=(38, 22), trump=None, doubling=2,
                                            tricks=(5, 3), dealer_side=1)
     cancelled = Deal(number=2, dealer=0, trump="c", cancelled=True)
@@ -41,7 +41,7 @@ def test_unfinished_then_finished_pairs():
         8, 0, "", False)
     stored = MatchResult.objects.filter(table=table)
     assert stored.count() == 2  # one per pair
-    _deal(table, 2, trump="", points=0, all_tricks=1)  # no trump, all tricks: 0-120
+    _deal(table, 2, trump=None, points=0, all_tricks=1)  # no trump, all tricks: 0-120
     rebuild_table_results(table)
     by_side = {r.side: r for r in stored.all()}
     assert by_side[1].result == "win" and by_side[0].result == "loss"

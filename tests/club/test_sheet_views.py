@@ -82,7 +82,7 @@ def test_enter_a_deal_scores_it_and_logs_it(org_client, organiser, table):
 def test_other_sides_points_may_be_typed_instead(org_client, table):
     post(org_client, table, points="", points_other=45, trump="n")
     deal = Deal.objects.get(table=table)
-    assert (deal.points, deal.points_other, deal.trump) == (15, 45, "")
+    assert (deal.points, deal.points_other, deal.trump) == (15, 45, None)
     assert results(table)[1].points_for == 30  # (45 - 30) x 2 no trump
 
 

@@ -107,7 +107,7 @@ def test_a_deal_entered_on_a_sheet_shows_in_the_standings_without_touching_the_c
     version = Championship.objects.get(pk=champ.pk).results_version
     # no trump, all tricks: (60 - 30) x 2 x 2 = 120, the game (and the match) is won
     enter_deal(Actor(user), table.pk, table.version,
-               {"dealer": 0, "trump": "", "points": 60, "points_other": 0, "all_tricks": 0})
+               {"dealer": 0, "trump": None, "points": 60, "points_other": 0, "all_tricks": 0})
     # the championship row is not written by deal entry (no lock shared by every table)
     assert Championship.objects.get(pk=champ.pk).results_version == version
     after = {r.entry: r.values["points_for"] for r in standings_page(champ).rows}

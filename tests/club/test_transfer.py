@@ -71,3 +71,23 @@ def test_a_damaged_export_imports_nothing():
     with pytest.raises(ImportError_, match="format"):
         import_championship({"format": "something else"})
     assert User.objects.filter(username="organiser").exists()
+
+
+def test_a_version_1_export_with_blank_trump_imports_as_no_trump():
+    """Version 1 wrote no trump as ""; it is read, and stored as None like every deal now."""
+    call_command("demo", stdout=io.StringIO())
+    championship = Championship.objects.get(name="Individual club evening")
+    data = export_championship(championship)
+    assert data["version"] == 2
+    no_trump = [d for r in data["rounds"] for t in r["tables"] for d in t["deals"]
+                if d["trump"] is None]
+    assert no_trump, "the demo plays some no-trump deals"
+    data["version"] = 1
+    for deal in no_trump:
+        deal["trump"] = ""
+    before = standings_of(championship)
+    wipe()
+    imported = import_championship(data)
+    assert standings_of(imported) == before
+    assert not Deal.objects.filter(trump="").exists()
+    assert Deal.objects.filter(trump=None).count() == len(no_trump)

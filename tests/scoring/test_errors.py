@@ -4,8 +4,8 @@ import pytest
 
 from engine.rules import RuleSet
 from scoring import (
-    DealResultError,
     DealResult,
+    DealResultError,
     Game,
     GameFinishedError,
     ScoringError,
