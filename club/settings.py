@@ -62,15 +62,14 @@ MIDDLEWARE = [
     "club.middleware.DatabaseUnavailableMiddleware",
 ]
 
-# Content-Security-Policy (django-csp): scripts only from our own static files, no inline
-# script or on*= handler anywhere. Styles allow 'unsafe-inline' because the charts on the
-# report pages are matplotlib's SVG inlined in the page, drawn with style attributes and a
-# <style> element; styles cannot run code, and every page's own CSS is in static files.
+# Content-Security-Policy (django-csp): scripts and styles only from our own static files,
+# no inline script, on*= handler or style anywhere (the charts inlined in the report pages
+# carry their styles as SVG presentation attributes: club/reports/svg_attributes.py).
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
         "script-src": ["'self'"],
-        "style-src": ["'self'", "'unsafe-inline'"],
+        "style-src": ["'self'"],
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],
         "connect-src": ["'self'"],

@@ -21,6 +21,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from club.reports.fonts import one_line
+from club.reports.svg_attributes import presentation_attributes
 from scoring import Game
 
 if TYPE_CHECKING:
@@ -56,10 +57,12 @@ def _svg(fig: Figure) -> str:
 
 
 def inline(svg: str) -> str:
-    """The SVG without its XML prologue, to put in an HTML page."""
+    """The SVG without its XML prologue, to put in an HTML page; its styles become
+    presentation attributes (the pages' Content-Security-Policy allows no inline style)."""
     start = svg.find("<svg")
     svg = svg[start:] if start >= 0 else svg
-    return re.sub(r'<svg ([^>]*?)width="[^"]*" height="[^"]*"', r'<svg \1', svg, count=1)
+    svg = re.sub(r'<svg ([^>]*?)width="[^"]*" height="[^"]*"', r'<svg \1', svg, count=1)
+    return presentation_attributes(svg)
 
 
 def data_url(svg: str) -> str:

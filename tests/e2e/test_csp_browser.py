@@ -1,6 +1,6 @@
 """The pages under the Content-Security-Policy in a real browser (issue 13, point 11): the
-browser reports no violation on the sheet, a PDF job page or the reports, and the behaviour
-moved out of inline handlers still works (the language chooser sends itself)."""
+browser reports no violation on the sheet, a chart, a PDF job page or the reports, and the
+behaviour moved out of inline handlers still works (the language chooser sends itself)."""
 
 from __future__ import annotations
 
@@ -54,6 +54,11 @@ def test_the_sheet_runs_under_the_policy(driver, live_server, table):
     wait(driver, lambda d: Deal.objects.filter(table=table).count() == 1)
     wait(driver, lambda d: d.find_elements(By.ID, "entry-form"))
     assert violations(driver) == []
+    # The score progression: matplotlib's SVG inline, its styles as attributes.
+    driver.get(f"{live_server.url}/reports/rounds/{table.round.pk}/?table={table.number}")
+    line = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".chart svg path[stroke]"))
+    assert line[0].value_of_css_property("stroke") != "none"
+    assert violations(driver) == []
 
 
 def test_job_page_polls_under_the_policy(driver, live_server, table):
@@ -78,7 +83,8 @@ def test_language_chooser_sends_itself(driver, live_server, table):
 
 
 def test_an_inline_script_is_blocked_and_reported(driver, live_server):
-    """The recorder above sees violations, and the policy does block inline code."""
+    """The recorder above sees violations, and the policy does block inline code and
+    inline styles."""
     driver.get(f"{live_server.url}/clubs/")
     driver.execute_script("""
         var s = document.createElement("script");
@@ -87,3 +93,8 @@ def test_an_inline_script_is_blocked_and_reported(driver, live_server):
     wait(driver, lambda d: violations(d))
     assert driver.execute_script("return window.__ran === true;") is False
     assert any(v.startswith("script-src") for v in violations(driver))
+    driver.execute_script("""
+        var s = document.createElement("style");
+        s.textContent = "body { color: red; }";
+        document.head.appendChild(s);""")
+    wait(driver, lambda d: any(v.startswith("style-src") for v in violations(d)))

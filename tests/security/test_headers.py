@@ -54,6 +54,7 @@ def test_csp_on_every_page_without_inline_scripts(client, org_client, table):
             assert csp["default-src"] == ["'self'"] and csp["object-src"] == ["'none'"]
             assert csp["frame-ancestors"] == ["'none'"] and csp["base-uri"] == ["'self'"]
             assert csp["form-action"] == ["'self'"] and csp["img-src"] == ["'self'", "data:"]
+            assert csp["style-src"] == ["'self'"], path
 
 
 def test_csp_on_error_pages_and_json(org_client, table):
@@ -74,6 +75,28 @@ def test_no_template_has_inline_script_or_event_handler():
             found += [f"{path.relative_to(TEMPLATES)}: {m.group(0)[:60]}"
                       for m in pattern.finditer(source)]
     assert not found
+
+
+def test_no_served_template_has_inline_style():
+    """reports/pages.html is WeasyPrint's input for the PDFs, never sent to a browser."""
+    inline_style = re.compile(r"<style\b|\sstyle\s*=", re.IGNORECASE)
+    found = [str(path.relative_to(TEMPLATES)) for path in sorted(TEMPLATES.rglob("*.html"))
+             if inline_style.search(path.read_text())]
+    assert found == ["reports/pages.html"]
+
+
+def test_charts_in_pages_carry_no_css():
+    from xml.dom.minidom import parseString
+
+    from club.reports import charts
+
+    svg = charts.inline(charts.rank_progression(
+        ["1", "2", "3"], [("Ann", [2, 1, 1]), ("Bob", [1, 2, 3])], "Leaders", "round", "rank"))
+    assert "style" not in svg
+    parseString(svg)  # still one well-formed SVG
+    assert 'stroke-linecap="butt"' in svg.split(">", 1)[0]  # matplotlib's * rule, on the root
+    assert re.search(r'<path [^>]*fill="none"[^>]*stroke="#', svg)  # the lines keep colour
+    assert ">Ann<" in svg and ">Bob<" in svg  # labels stay text
 
 
 def test_the_scan_would_find_them():
