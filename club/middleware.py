@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 
+from django.conf import settings
 from django.contrib.auth import SESSION_KEY
 from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpResponse
@@ -103,6 +104,10 @@ class HeadersMiddleware:
     def __call__(self, request):
         response = self.get_response(request)
         response.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
+        if settings.DEBUG and response.status_code >= 400:
+            # Django's debug pages (DEBUG only, never in production) are inline styles and
+            # scripts: django-csp leaves them without a policy, so they still render.
+            response._csp_exempt = True
         if (_logged_in(request) or request.path.startswith("/sheet/")
                 or response.get("Content-Type", "").startswith("application/pdf")):
             patch_cache_control(response, private=True, no_store=True)

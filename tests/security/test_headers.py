@@ -64,6 +64,16 @@ def test_csp_on_error_pages_and_json(org_client, table):
     assert "Content-Security-Policy" in preview
 
 
+def test_debug_error_pages_are_left_without_a_policy(client, settings):
+    """Django's own debug pages are inline CSS and JS; only with DEBUG on (never in
+    production) are error answers sent without the policy."""
+    settings.DEBUG = True
+    assert "Content-Security-Policy" not in client.get("/no-such-page/")
+    assert "Content-Security-Policy" in client.get("/clubs/")
+    settings.DEBUG = False
+    assert "Content-Security-Policy" in client.get("/no-such-page/")
+
+
 def test_no_template_has_inline_script_or_event_handler():
     inline_script = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>\s*\S", re.IGNORECASE)
     handler = re.compile(r"<[^>]*\son[a-z]+\s*=", re.IGNORECASE)
