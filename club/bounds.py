@@ -38,3 +38,6 @@ MAX_REASON = 300
 def between(low: int, high: int) -> list:
     """Model-field validators for ``low <= value <= high``."""
     return [MinValueValidator(low), MaxValueValidator(high)]
+
+#: Values per ``IN (...)`` query (PostgreSQL takes at most 65,535 parameters a statement).
+IN_QUERY_CHUNK = 10_000

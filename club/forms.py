@@ -5,7 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from club.models import Club, Membership, Pair, Player, can_edit_player
+from club.access import can_edit_player
+from club.models import Club, Membership, Pair, Player
 from club.services.players import FOREIGN_NUMBER, MAX_IMPORT_BYTES
 
 

@@ -1,17 +1,9 @@
-"""Troef's models, split by concern. Deals are the only recorded facts of play."""
+"""Troef's models, split by concern. Deals are the only recorded facts of play. Who may do
+what is in :mod:`club.access`."""
 
 from club.models.accounts import SessionGeneration, SessionUser
 from club.models.championships import Championship, Entry, Round, Seat, Stage, Table
-from club.models.clubs import (
-    Club,
-    ClubRole,
-    Membership,
-    Pair,
-    Player,
-    can_edit_club,
-    can_edit_player,
-    players_not_editable,
-)
+from club.models.clubs import Club, ClubRole, Membership, Pair, Player
 from club.models.imports import PlayerImportJob
 from club.models.reports import ReportJob
 from club.models.rules import RuleSet
@@ -20,8 +12,6 @@ from club.models.standings import StandingsSnapshot
 
 __all__ = [
     "Championship", "Club", "ClubRole", "Deal", "DealChange", "Entry", "MatchResult",
-    "Membership", "Pair", "Player", "ReportJob", "Round", "RuleSet", "Seat", "Stage", "StandingsSnapshot", "Table",
-    "can_edit_club",
-    "PlayerImportJob", "can_edit_player", "players_not_editable",
-    "SessionGeneration", "SessionUser",
+    "Membership", "Pair", "Player", "PlayerImportJob", "ReportJob", "Round", "RuleSet", "Seat",
+    "SessionGeneration", "SessionUser", "Stage", "StandingsSnapshot", "Table",
 ]

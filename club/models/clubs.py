@@ -1,4 +1,5 @@
-"""Clubs, players, memberships, pairs and who may organise what."""
+"""Clubs, players, memberships, pairs and the users' roles in clubs (what a role allows is
+:mod:`club.access`)."""
 
 from __future__ import annotations
 
@@ -126,53 +127,3 @@ class ClubRole(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} ({self.get_role_display()}) @ {self.club}"
-
-
-def can_edit_club(user, club: Club) -> bool:
-    """Staff edit every club; an owner or organiser edits their own."""
-    if not user.is_authenticated:
-        return False
-    if user.is_staff:
-        return True
-    return ClubRole.objects.filter(user=user, club=club).exists()
-
-
-#: Values per ``IN (...)`` query (PostgreSQL takes at most 65,535 parameters a statement).
-IN_QUERY_CHUNK = 10_000
-
-
-def organised_club_ids(user) -> set[int] | None:
-    """The ids of the clubs ``user`` organises (owner or organiser); None for staff, who
-    organise every club; an empty set for anonymous users."""
-    if not user.is_authenticated:
-        return set()
-    if user.is_staff:
-        return None
-    return set(ClubRole.objects.filter(user=user).values_list("club_id", flat=True))
-
-
-def players_not_editable(user, player_ids) -> set[int]:
-    """Those of ``player_ids`` that ``user`` may not edit, rename or attach to a club.
-
-    A player belongs to their clubs: only someone who organises every club the player is
-    a member of (or site staff) may touch them. A player who is a member of no club is
-    left to staff. One query for the memberships, one for the user's clubs."""
-    ids = set(player_ids)
-    if not ids:
-        return set()
-    mine = organised_club_ids(user)
-    if mine is None:
-        return set()
-    clubs_of: dict[int, set[int]] = {pk: set() for pk in ids}
-    ordered = sorted(ids)
-    for start in range(0, len(ordered), IN_QUERY_CHUNK):
-        for player_id, club_id in Membership.objects.filter(
-                player_id__in=ordered[start:start + IN_QUERY_CHUNK]).values_list(
-                "player_id", "club_id"):
-            clubs_of[player_id].add(club_id)
-    return {pk for pk, clubs in clubs_of.items() if not clubs or not clubs <= mine}
-
-
-def can_edit_player(user, player: Player) -> bool:
-    """Staff, or someone who organises every club ``player`` is a member of."""
-    return user.is_authenticated and not players_not_editable(user, [player.pk])

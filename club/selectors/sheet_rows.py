@@ -17,9 +17,9 @@ from typing import Any
 from django.db import connection
 from django.db.models import Model
 
+from club.access import club_editor_sql
 from club.models import (
     Championship,
-    ClubRole,
     Deal,
     Entry,
     Player,
@@ -91,8 +91,7 @@ def _plan(by: str) -> tuple[str, Plan]:
         plan.append((alias, shape(model)))
         outer += [f"{alias}.{quote(column)}" for column in shape(model).columns]
         joins.append(f"JOIN {quote(model._meta.db_table)} {alias} ON {condition}")
-    editor = (f"EXISTS (SELECT 1 FROM {quote(ClubRole._meta.db_table)} cr "
-              "WHERE cr.user_id = %s AND cr.club_id = tc.c_club_id)")
+    editor = club_editor_sql("tc.c_club_id")
     sql = (f"SELECT {', '.join(outer)}, {editor} FROM (SELECT {', '.join(inner)} FROM "
            f"{' '.join(sources)} WHERE {_where(by)}{fence}) tc {' '.join(joins)} "
            "ORDER BY s.table_id, s.position")

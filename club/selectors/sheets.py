@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Exists, OuterRef, Value
 from django.utils.translation import gettext as _
 
-from club.models import ClubRole, Deal, Round, Seat, Table
+from club.access import club_editor
+from club.models import Deal, Round, Seat, Table
 from club.selectors.replay import (
     TableScore,
     championship_rules,
@@ -171,14 +171,6 @@ def table_names(individual: bool, **scope: Any) -> dict[int, TableNames]:
     return {table: TableNames(tuple(rows), individual) for table, rows in by_table.items()}
 
 
-def _editor(user: Any, club_path: str) -> Any:
-    if user is None or not user.is_authenticated:
-        return Value(False)
-    if user.is_staff:
-        return Value(True)
-    return Exists(ClubRole.objects.filter(user_id=user.pk, club_id=OuterRef(club_path)))
-
-
 def load_table(actor: Actor, table_id: int | None = None, *, page: bool = False) -> TableContext:
     """The table an actor may open: by ``table_id`` for organisers and staff, by the actor's
     code for the table's players (while its round is published and the championship lets
@@ -202,7 +194,7 @@ def load_table(actor: Actor, table_id: int | None = None, *, page: bool = False)
         raise SheetNotFound
     else:
         found = list(Table.objects.select_related("round__stage__championship__rule_set").filter(
-            pk=table_id).annotate(club_editor=_editor(user, "round__stage__championship__club_id")))
+            pk=table_id).annotate(club_editor=club_editor(user, "round__stage__championship__club_id")))
         if not found:
             raise SheetNotFound
         table, editor = found[0], found[0].club_editor

@@ -18,8 +18,9 @@ from typing import Protocol
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from club.models import Club, Membership, Player, can_edit_club, players_not_editable
-from club.models.clubs import IN_QUERY_CHUNK
+from club.access import can_edit_club, players_not_editable
+from club.bounds import IN_QUERY_CHUNK
+from club.models import Club, Membership, Player
 
 #: Accepted spellings of each CSV column (compared lower-case, spaces and _ alike).
 CSV_COLUMNS = {

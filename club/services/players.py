@@ -8,7 +8,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from club.models import Club, Membership, Player, can_edit_club, can_edit_player
+from club.access import can_edit_club, can_edit_player
+from club.models import Club, Membership, Player
 from club.services.player_import import (  # noqa: F401 (the import's public names)
     CSV_COLUMNS,
     MAX_IMPORT_BYTES,

@@ -33,7 +33,8 @@ from django.utils.translation import gettext as _
 from kombu.exceptions import KombuError
 from redis.exceptions import RedisError
 
-from club.models import Championship, ReportJob, Round, can_edit_club
+from club.access import can_request_report
+from club.models import Championship, ReportJob, Round
 from club.reports import jobs, registry
 from club.reports.registry import REPORTS, report_kind
 
@@ -72,9 +73,7 @@ class Requested:
 
 def may_request(user, championship: Championship, kind: str) -> bool:
     """Organisers of the club and staff: every report; anyone: public standings."""
-    if can_edit_club(user, championship.club):
-        return True
-    return report_kind(kind).public and championship.public
+    return can_request_report(user, championship, report_kind(kind).public)
 
 
 def _file_present(job: ReportJob) -> bool:

@@ -8,8 +8,9 @@ from django.shortcuts import get_object_or_404
 from django_tables2 import SingleTableMixin
 from django_tables2.export.views import ExportMixin
 
+from club.access import can_edit_club
 from club.exports import SafeTableExport
-from club.models import Club, can_edit_club
+from club.models import Club
 from club.views.params import BoundedPaginator
 
 

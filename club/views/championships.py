@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import CreateView
 
+from club.access import can_edit_club
 from club.forms_championships import (
     AdvanceForm,
     ChampionshipForm,
@@ -16,7 +17,7 @@ from club.forms_championships import (
     EntriesForm,
     SubstituteForm,
 )
-from club.models import Championship, Entry, Round, Stage, Table, can_edit_club
+from club.models import Championship, Entry, Round, Stage, Table
 from club.selectors.rounds import round_page
 from club.services import championships as service
 from club.services import draws

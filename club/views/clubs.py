@@ -5,15 +5,16 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.generic import CreateView, DetailView, FormView, ListView, UpdateView
 
+from club.access import can_edit_club, can_edit_player
 from club.forms import ClubForm, MembershipForm, PairForm, PlayerForm
-from club.models import Club, ClubRole, Membership, Pair, Player, can_edit_club, can_edit_player
+from club.models import Club, Membership, Pair, Player
 from club.selectors.results import results_of_player
+from club.services.clubs import create_club
 from club.services.players import PlayerRefused, add_player_to_club
 from club.tables import ClubTable, MemberTable, PairTable
 from club.views.base import ClubEditMixin, ExportableTableMixin, RefusedIs400
@@ -61,12 +62,10 @@ class ClubCreateView(LoginRequiredMixin, RefusedIs400, CreateView):
     form_class = ClubForm
     template_name = "club/form.html"
 
-    @transaction.atomic
     def form_valid(self, form):
-        response = super().form_valid(form)
-        ClubRole.objects.create(user=self.request.user, club=self.object, role=ClubRole.Role.OWNER)
+        self.object = create_club(self.request.user, form.save(commit=False))
         messages.success(self.request, _("Club created. You are its owner."))
-        return response
+        return redirect(self.object)
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(title=_("New club"), **kwargs)

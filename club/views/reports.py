@@ -14,7 +14,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 from django.views import View
 
-from club.models import Championship, ReportJob, Round, can_edit_club
+from club.access import can_edit_club
+from club.models import Championship, ReportJob, Round
 from club.reports import charts, documents
 from club.reports.registry import REPORTS
 from club.services import reports as service

@@ -9,8 +9,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views import View
 
+from club.access import can_edit_club
 from club.forms_rules import CHOICES, OPTIONS, RuleSetForm
-from club.models import Club, RuleSet, can_edit_club
+from club.models import Club, RuleSet
 from club.services.rulesets import RuleSetRefused, copy_rule_set, save_rule_set
 from club.views.base import ClubEditMixin
 

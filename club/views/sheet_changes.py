@@ -16,7 +16,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView
 
-from club.models import Championship, Deal, DealChange, can_edit_club
+from club.access import can_edit_club
+from club.models import Championship, Deal, DealChange
 from club.selectors.sheets import (
     TRUMP_SYMBOLS,
     Actor,

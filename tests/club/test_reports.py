@@ -89,7 +89,7 @@ def test_blank_sheets_one_page_per_table_with_seats_keeper_code_and_dealers(roun
 def test_filled_sheet_has_game_points_and_running_totals_from_scoring(round_one):
     table = round_one.tables.get(number=1)
     # house rules: 38-22 scores 8; no trump doubles; 30-30 leaves the next deal x2
-    play(table, [(38, "h"), (22, ""), (30, "s"), (45, "c")])
+    play(table, [(38, "h"), (22, None), (30, "s"), (45, "c")])
     text = pdf_pages(documents.sheets_html(round_one.pk))[0]
     rows = number_rows(text)
     assert rows[0] == ["♥", "38", "22", "8", "0", "8", "0"]

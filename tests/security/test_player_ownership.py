@@ -14,16 +14,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from club.models import (
-    Club,
-    ClubRole,
-    Entry,
-    Membership,
-    Pair,
-    Player,
-    can_edit_player,
-    players_not_editable,
-)
+from club.access import can_edit_player, players_not_editable
+from club.models import Club, ClubRole, Entry, Membership, Pair, Player
 from club.services.players import PlayerRefused, add_player_to_club
 from tests.factories import make_championship, make_user
 
