@@ -21,10 +21,13 @@ class RuleSetRefused(ValueError):
 
 
 def _free_name(club, name: str) -> str:
+    """``name``, or ``name (2)``, ``(3)``... if taken, cut to fit the column."""
+    limit = RuleSet._meta.get_field("name").max_length
     taken = set(RuleSet.objects.filter(club=club).values_list("name", flat=True))
-    candidate, number = name, 2
+    candidate, number = name[:limit], 2
     while candidate in taken:
-        candidate = f"{name} ({number})"
+        suffix = f" ({number})"
+        candidate = name[:limit - len(suffix)] + suffix
         number += 1
     return candidate
 
