@@ -20,10 +20,11 @@ from django.utils.translation import gettext as _
 
 from club.models import Championship, Deal, ReportJob, Table
 from club.reports import charts, data, fonts
+from club.reports.sheet_grid import PLAYER_LETTERS
 from club.reports.sheets import sheets_html as _sheets_html
 from club.reports.tables import TEXT_PT, Chart, Col, Document
 from club.selectors.replay import score_table
-from scoring import get_metric
+from scoring import dealer_alone, get_metric
 
 Kind = ReportJob.Kind
 #: Most metric columns the standings PDF prints (the ranking order first).
@@ -147,6 +148,9 @@ def result_lines(rnd_data: data.RoundData, width: float | None = None) -> list[R
         if table.table.is_bye:
             out.append(ResultLine(table.table.number, sides, "", "", _("bye"), True))
             continue
+        if dealer_alone(len(table.seats)):
+            out.append(_threes_line(table, by_side, width))
+            continue
         a, b = by_side.get(0), by_side.get(1)
         if a is None or b is None:
             out.append(ResultLine(table.table.number, sides, "", "", _("no deals yet")))
@@ -160,6 +164,31 @@ def result_lines(rnd_data: data.RoundData, width: float | None = None) -> list[R
         out.append(ResultLine(table.table.number, sides, f"{a.games_won}–{b.games_won}",
                               f"{a.points_for}–{b.points_for}", result, a.finished))
     return out
+
+
+def _threes_line(table: data.TableData, by_seat: dict, width: float | None) -> ResultLine:
+    """A table of three's line: its players as the sheet letters them (A, B, C in seat
+    order), games and game points per player, who won (its match rows are keyed by seat)."""
+    seats = sorted(table.seats, key=lambda s: s.position)
+    letters = PLAYER_LETTERS[:len(seats)]
+    players = " · ".join(f"{letter} {seat.entry.name}" for letter, seat in zip(letters, seats,
+                                                                                strict=True))
+    sides = (players if width is None else fonts.fit_text(players, 2 * width, TEXT_PT), "")
+    rows = [by_seat.get(seat) for seat in range(len(seats))]
+    if any(row is None for row in rows):
+        return ResultLine(table.table.number, sides, "", "", _("no deals yet"))
+    games = "–".join(str(row.games_won) for row in rows)
+    points = "–".join(str(row.points_for) for row in rows)
+    winners = [letter for letter, row in zip(letters, rows, strict=True) if row.result == "win"]
+    if not rows[0].finished:
+        result = _("in progress")
+    elif not winners:
+        result = _("draw")
+    elif len(winners) == 1:
+        result = _("%(player)s wins") % {"player": winners[0]}
+    else:
+        result = _("%(players)s share the win") % {"players": " & ".join(winners)}
+    return ResultLine(table.table.number, sides, games, points, result, rows[0].finished)
 
 
 def table_chart(table: data.TableData) -> str:

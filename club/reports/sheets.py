@@ -8,6 +8,10 @@ take the game points and totals from ``scoring`` (the deals replayed, as everywh
 
 Layout for speed: the grid is one SVG background shared by every page; the numbers of a
 row are one monospaced line, so the whole deal grid is two text blocks of 24 lines.
+
+A table of three has its own columns: the card points of the dealer (D) and of the partners
+(P), and game points and totals for each player (A, B, C, the seats in playing order); its
+pages carry their grid as an opaque image over the shared background.
 """
 
 from __future__ import annotations
@@ -20,120 +24,36 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from club.reports.data import RoundData, TableData, group_seats
-from club.reports.fonts import FIGURE_SPACE, MONO_ADVANCE, PT_TO_MM, fit_name, fit_text, text_width_mm
-from club.reports.layout import BASE_CSS, Block, Path, box, pages_html, svg_data_url
-from club.selectors.replay import match_format, score_table
+from club.reports.fonts import FIGURE_SPACE, fit_name, fit_text
+from club.reports.layout import BASE_CSS, Block, box, pages_html
+from club.reports.sheet_grid import (
+    DEALER_PT,
+    DEALER_WIDTH,
+    LEFT,
+    MONO_PT,
+    MONO_X,
+    NAME_PT,
+    NUM_X,
+    PAGE_H,
+    PAGE_W,
+    PLAYER_LETTERS,
+    RIGHT,
+    ROW_H,
+    ROWS,
+    ROWS_BOTTOM,
+    ROWS_TOP,
+    SIG_Y,
+    Column,
+    background,
+    cell_text,
+    columns,
+    deal_sides,
+    header_blocks,
+)
+from club.selectors.replay import match_format, players_at, score_table
 from club.selectors.sheets import TRUMP_SYMBOLS
 from club.services.sheet_messages import format_label
-
-PAGE_W, PAGE_H = 210.0, 297.0
-LEFT, RIGHT = 12.0, 198.0
-HEAD_TOP, HEAD_H = 57.0, 10.0
-ROWS_TOP = HEAD_TOP + HEAD_H
-ROW_H = 7.4
-ROWS = 24
-ROWS_BOTTOM = ROWS_TOP + ROWS * ROW_H
-DEALER_PT = 10.0
-DIGIT = text_width_mm("0", DEALER_PT)
-NUM_X = LEFT + 1.2
-DEALER_LINE = NUM_X + 2.5 * DIGIT
-MONO_X = 64.0
-DEALER_WIDTH = MONO_X - DEALER_LINE - 2.5
-MONO_PT = 11.0
-CHAR = MONO_ADVANCE * MONO_PT * PT_TO_MM
-NAME_PT = 10.5
-SIG_Y = (273.0, 287.0)
-
-
-@dataclass(frozen=True)
-class Column:
-    key: str
-    chars: int
-    align: str  # "r", "c" or "l"
-    label: str
-    group: str = ""
-
-
-def columns(doubling: bool) -> list[Column]:
-    """The sheet's columns after the dealer; doubling only when the rules allow it."""
-    cols = [Column("trump", 5, "c", _("Trump"))]
-    if doubling:
-        cols.append(Column("doubling", 4, "c", "×"))
-    for key, chars, group in (("cards", 5, _("Card points")), ("game", 6, _("Game points")),
-                              ("total", 7, _("Total"))):
-        cols += [Column(f"{key}0", chars, "r", "A", group), Column(f"{key}1", chars, "r", "B", group)]
-    used = sum(c.chars for c in cols)
-    cols.append(Column("notes", int((RIGHT - MONO_X) / CHAR) - used, "l", _("Notes")))
-    return cols
-
-
-def _x(cols: list[Column], index: int) -> float:
-    return MONO_X + CHAR * sum(c.chars for c in cols[:index])
-
-
-def background(cols: list[Column]) -> str:
-    """The grid, table box and signature lines: one SVG for every page of the document."""
-    thin, thick, shade = Path(), Path(), Path()
-    shade.rect(LEFT, HEAD_TOP, RIGHT - LEFT, HEAD_H)
-    for row in range(1, ROWS):
-        thin.hline(LEFT, RIGHT, ROWS_TOP + row * ROW_H)
-    thick.rect(LEFT, HEAD_TOP, RIGHT - LEFT, ROWS_BOTTOM - HEAD_TOP).hline(LEFT, RIGHT, ROWS_TOP)
-    thick.vline(DEALER_LINE, HEAD_TOP, ROWS_BOTTOM).vline(MONO_X, HEAD_TOP, ROWS_BOTTOM)
-    for i, col in enumerate(cols[1:], 1):
-        x = _x(cols, i)
-        if col.label == "B":
-            thin.vline(x, HEAD_TOP + HEAD_H / 2, ROWS_BOTTOM)
-        else:
-            thick.vline(x, HEAD_TOP, ROWS_BOTTOM)
-            if col.group:
-                thin.hline(x, x + CHAR * 2 * col.chars, HEAD_TOP + HEAD_H / 2)
-    thick.rect(160, 9, RIGHT - 160, 19)
-    for x1, x2 in ((LEFT, 100.0), (110.0, RIGHT)):
-        for y in SIG_Y:
-            thin.hline(x1, x2, y)
-    return svg_data_url(PAGE_W, PAGE_H, [
-        (shade.d(), 'fill="#ececec"'),
-        (thin.d(), 'fill="none" stroke="#666" stroke-width="0.2"'),
-        (thick.d(), 'fill="none" stroke="#111" stroke-width="0.45"'),
-    ])
-
-
-def _label(text: str, left: float, top: float, width: float, size: float = 8.0) -> Block:
-    while size > 6.0 and text_width_mm(text, size, bold=True) > width - 1:
-        size -= 0.5
-    return Block("b c bold", box(left, top, width, font_size=f"{size}pt"),
-                 fit_text(text, width - 1, size, bold=True))
-
-
-def header_blocks(cols: list[Column]) -> list[Block]:
-    """Column headings: the same on every page."""
-    half = HEAD_H / 2
-    out = [_label(_("No."), LEFT, HEAD_TOP + 3, DEALER_LINE - LEFT, 7.0),
-           _label(_("Dealer"), DEALER_LINE, HEAD_TOP + 3, MONO_X - DEALER_LINE)]
-    sides = []
-    for i, col in enumerate(cols):
-        x, width = _x(cols, i), CHAR * col.chars
-        if not col.group:
-            out.append(_label(col.label, x, HEAD_TOP + 3, width))
-            continue
-        if col.label == "A":
-            out.append(_label(col.group, x, HEAD_TOP + 0.8, 2 * width))
-        pad = (col.chars - 1) // 2
-        sides.append(" " * pad + col.label + " " * (col.chars - pad - 1))
-    first = next(i for i, c in enumerate(cols) if c.group)
-    out.append(Block("b m", box(_x(cols, first), HEAD_TOP + half + 0.4,
-                                font_size=f"{MONO_PT}pt"), "".join(sides).rstrip()))
-    return out
-
-
-def _cell(col: Column, value: str) -> str:
-    width = col.chars - 1
-    value = value[:width]
-    if col.align == "r":
-        return value.rjust(width) + " "
-    if col.align == "c":
-        return value.center(col.chars)
-    return " " + value.ljust(width)
+from scoring import ThreesOutcome, ThreesRow, dealer_alone
 
 
 @dataclass
@@ -144,20 +64,31 @@ class Row:
     game_end: bool = False
 
 
-def _note_side(side: int | None) -> str:
-    return "" if side is None else ":" + "AB"[side]
+def _note_side(side: int | None, names: str = "AB") -> str:
+    return "" if side is None else ":" + names[side]
+
+
+def _game_winners(game) -> str:
+    """Who won a finished game as its note says it: A or B, the player letters at a table of
+    three (several when they share it), '=' for a draw."""
+    winners = getattr(game, "winners", None)
+    if winners is None:
+        winners = () if game.winner is None else (game.winner,)
+        return "=" if not winners else "AB"[winners[0]]
+    return "".join(PLAYER_LETTERS[seat] for seat in winners) or "="
 
 
 def recorded_rows(data: TableData) -> tuple[list[Row], str]:
     """The recorded deals as sheet rows (scored with ``scoring``) and the summary line."""
     score = score_table(data.table, data.deals, data.seats)
     scored = [row for game in score.outcome.games for row in game.deals]
+    sides = "".join(deal_sides()) if isinstance(score.outcome, ThreesOutcome) else "AB"
     ends = {}
     count = 0
     for index, game in enumerate(score.outcome.games, 1):
         count += len(game.deals)
         if game.finished:
-            ends[count] = (index, game.winner)
+            ends[count] = (index, _game_winners(game))
     rows = []
     for i, deal in enumerate(data.deals):
         cells = {"trump": TRUMP_SYMBOLS.get(deal.trump, pgettext("no trump, short", "NT")),
@@ -169,21 +100,23 @@ def recorded_rows(data: TableData) -> tuple[list[Row], str]:
             notes.append(pgettext("sheet note: cancelled", "X"))
         elif deal.renonce is not None:
             cells["cards0"] = cells["cards1"] = "–"
-            notes.append(pgettext("sheet note: renonce", "R") + _note_side(deal.renonce))
+            notes.append(pgettext("sheet note: renonce", "R") + _note_side(deal.renonce, sides))
         else:
             cells["cards0"] = "" if deal.points is None else str(deal.points)
             cells["cards1"] = "" if deal.points_other is None else str(deal.points_other)
         if deal.all_tricks is not None:
-            notes.append(pgettext("sheet note: all tricks", "AT") + _note_side(deal.all_tricks))
+            notes.append(pgettext("sheet note: all tricks", "AT") + _note_side(deal.all_tricks,
+                                                                              sides))
         if i < len(scored):
             row = scored[i]
             if row.score.outcome == "tie":
                 notes.append("=")
-            cells.update(game0=str(row.score.points[0]), game1=str(row.score.points[1]),
-                         total0=str(row.totals[0]), total1=str(row.totals[1]))
+            credits = row.credits if isinstance(row, ThreesRow) else row.score.points
+            for column, (credit, total) in enumerate(zip(credits, row.totals, strict=True)):
+                cells[f"game{column}"], cells[f"total{column}"] = str(credit), str(total)
             if i + 1 in ends:
-                game, winner = ends[i + 1]
-                notes.append(f"G{game}:{'=' if winner is None else 'AB'[winner]}")
+                game, winners = ends[i + 1]
+                notes.append(f"G{game}:{winners}")
         elif score.broken_at is not None and i + 1 == score.broken_at:
             notes.append("?")
         cells["notes"] = " ".join(notes)
@@ -194,6 +127,8 @@ def recorded_rows(data: TableData) -> tuple[list[Row], str]:
 def _summary(score) -> str:
     outcome = score.outcome
     won, points = outcome.games_won, outcome.points
+    if isinstance(outcome, ThreesOutcome):
+        return _threes_summary(score)
     figures = _("games %(a)d–%(b)d, game points %(pa)d–%(pb)d") % {
         "a": won[0], "b": won[1], "pa": points[0], "pb": points[1]}
     if score.error is not None:
@@ -205,6 +140,24 @@ def _summary(score) -> str:
         return _("Result: a draw, %(figures)s") % {"figures": figures}
     return _("Result: side %(side)s wins, %(figures)s") % {"side": "AB"[outcome.winner],
                                                              "figures": figures}
+
+
+def _threes_summary(score) -> str:
+    """The summary line of a table of three: games and game points per player (A, B, C)."""
+    outcome = score.outcome
+    figures = _("games %(games)s, game points %(points)s") % {
+        "games": "–".join(map(str, outcome.games_won)),
+        "points": "–".join(map(str, outcome.points))}
+    if score.error is not None:
+        return _("Deal %(deal)s could not be scored (%(error)s); before it: %(figures)s") % {
+            "deal": score.broken_at, "error": score.error, "figures": figures}
+    if not outcome.finished:
+        return _("In progress: %(figures)s") % {"figures": figures}
+    if not outcome.winners:
+        return _("Result: a draw, %(figures)s") % {"figures": figures}
+    return _("Result: won by %(players)s, %(figures)s") % {
+        "players": " & ".join(PLAYER_LETTERS[seat] for seat in outcome.winners),
+        "figures": figures}
 
 
 def _rows_wanted(data: TableData, deals_format: int | None) -> int:
@@ -221,6 +174,7 @@ class SheetBuilder:
         self.format = match_format(champ)
         self.cols = columns(len(self.rules.allowed_doublings()) > 1)
         self.headers = header_blocks(self.cols)
+        self._threes: tuple[list[Column], list[Block]] | None = None
         rnd = rnd_data.round
         self.title = fit_text(champ.name, 145, 15, bold=True)
         self.subtitle = fit_text(" · ".join(p for p in (
@@ -228,6 +182,19 @@ class SheetBuilder:
                 "format": format_label(self.format), "rules": champ.rule_set.name}) if p), 145, 10)
         self.legend = _("AT:A all tricks taken by side A · R:B renonce by side B · X cancelled"
                         " · = 30-30, the next deal counts double · G1:A game 1 won by side A")
+        self.threes_legend = _("Each deal the dealer (D) plays alone against the partners (P), "
+                               "who both score · AT:P all tricks taken by the partners · R:D "
+                               "renonce by the dealer · X cancelled · = tie, the next deal counts "
+                               "double · G1:A game 1 won by player A")
+
+    def threes(self) -> tuple[list[Column], list[Block]]:
+        """A table of three's columns and the page blocks drawing them: its grid as an opaque
+        image over the document's background, and its headings (made once per document)."""
+        if self._threes is None:
+            cols = columns(len(self.rules.allowed_doublings()) > 1, 3)
+            grid = Block("b", box(0, 0, PAGE_W, PAGE_H), "", src=background(cols, opaque=True))
+            self._threes = cols, [grid, *header_blocks(cols)]
+        return self._threes
 
     def pages(self) -> list[list[Block]]:
         out = []
@@ -246,14 +213,17 @@ class SheetBuilder:
         seats = sorted(data.seats, key=lambda s: s.position)
         names = {s.position: s.player for s in seats}
         count = max(len(seats), 1)
-        blocks = [Block("b bold", box(LEFT, 10, 146, font_size="15pt"), self.title),
+        alone = dealer_alone(players_at(seats, self.rules))
+        cols, grid = self.threes() if alone else (self.cols, self.headers)
+        blocks = [*grid[:1]] if alone else []  # the grid image first: the text lies on it
+        blocks += [Block("b bold", box(LEFT, 10, 146, font_size="15pt"), self.title),
                   Block("b", box(LEFT, 18, 146), self.subtitle),
                   Block("b c", box(160, 10.5, RIGHT - 160, font_size="8pt"),
                         _("Table") + (" " + _("(continued)") if page else "")),
                   Block("b c bold", box(160, 14.5, RIGHT - 160, font_size="24pt"),
                         str(table.number))]
         blocks += self.players(data, seats)
-        blocks += self.headers
+        blocks += grid[1:] if alone else grid
         first = page * ROWS + 1
         by_number = {row.number: row for row in rows}
         lines, mono, ends = [], [], []
@@ -265,7 +235,7 @@ class SheetBuilder:
             name = fit_name(player.first_name, player.last_name, DEALER_WIDTH,
                             DEALER_PT) if player else ""
             lines.append(f"{number:>2}".replace(" ", FIGURE_SPACE) + "  " + name)
-            mono.append("".join(_cell(c, row.cells.get(c.key, "")) for c in self.cols)
+            mono.append("".join(cell_text(c, row.cells.get(c.key, "")) for c in cols)
                         .rstrip() if row else "")
             if row and row.game_end:
                 ends.append(i)
@@ -294,6 +264,10 @@ class SheetBuilder:
                                                                   for s in by_side[0])},
                 _("Side B: seats %(seats)s") % {"seats": ", ".join(str(s.position + 1)
                                                                   for s in by_side[1])}]
+        if dealer_alone(players_at(seats, self.rules)):  # each player has a column of their own
+            sides = list(PLAYER_LETTERS[:len(seats)])
+            info = [_("A table of three: the dealer plays alone"),
+                    _("against the two others, who both score.")]
         if keeper is not None:
             info.append(_("Sheet kept by seat %(seat)d:") % {"seat": keeper.position + 1})
             info.append("  " + fit_name(keeper.player.first_name, keeper.player.last_name, 72, 10))
@@ -317,9 +291,11 @@ class SheetBuilder:
         if summary:
             out.append(Block("b bold", box(LEFT, ROWS_BOTTOM + 1.8, RIGHT - LEFT),
                              fit_text(summary, RIGHT - LEFT - 1, 10, bold=True)))
+        alone = dealer_alone(players_at(seats, self.rules))
         out.append(Block("b w muted", box(LEFT, ROWS_BOTTOM + 7, RIGHT - LEFT, font_size="7pt"),
-                         self.legend))
+                         self.threes_legend if alone else self.legend))
         out.append(Block("b muted", box(LEFT, SIG_Y[0] - 10, 100, font_size="8pt"),
+                         _("Signatures of the three players") if alone else
                          _("Signatures of the four players")))
         for x, side in ((LEFT, by_side[0]), (110.0, by_side[1])):
             names = [f"({s.position + 1}) " + fit_name(s.player.first_name, s.player.last_name,
