@@ -14,6 +14,11 @@ reasons and member numbers are typed by people; a spreadsheet would run a cell s
 
 Numbers stay numbers: -12 is ``-12`` in the CSV and the number -12 in the XLSX. Only the
 two formats the pages offer are accepted; any other ``_export`` value shows the page.
+
+The CSV opens right in the spreadsheet of the reader's language: a UTF-8 byte order mark
+(so accents survive Excel), the language's list separator (a semicolon in Dutch and
+French, where the comma is the decimal sign) and its decimal sign; yes and no, not True
+and False, in both formats.
 """
 
 from __future__ import annotations
@@ -22,9 +27,13 @@ import csv
 import datetime
 import io
 from collections.abc import Iterable, Sequence
+from decimal import Decimal
 from typing import Any
 
+from django.utils import formats
 from django.utils.functional import Promise
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django_tables2.export import TableExport
 
 #: First characters that make a spreadsheet read a text cell as a formula.
@@ -60,12 +69,32 @@ def xlsx_value(value: Any) -> Any:
     return value
 
 
+#: The list separator of a spreadsheet in each language (where the comma is the decimal sign,
+#: a semicolon).
+CSV_SEPARATORS = {"nl": ";", "fr": ";"}
+
+
+def readable(value: Any) -> Any:
+    """Yes or no (translated) for a boolean; anything else as it is."""
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return value
+
+
+def _localized(value: Any) -> Any:
+    if isinstance(value, (float, Decimal)):
+        return formats.number_format(value, use_l10n=True)
+    return value
+
+
 def write_csv(headers: Sequence[Any], rows: Iterable[Sequence[Any]]) -> str:
+    """CSV in the active language's dialect, with a byte order mark."""
     out = io.StringIO()
-    writer = csv.writer(out)
+    out.write("\ufeff")
+    writer = csv.writer(out, delimiter=CSV_SEPARATORS.get(get_language() or "", ","))
     writer.writerow([csv_cell(v) for v in headers])
     for row in rows:
-        writer.writerow([csv_cell(v) for v in row])
+        writer.writerow([csv_cell(_localized(readable(v))) for v in row])
     return out.getvalue()
 
 
@@ -82,7 +111,7 @@ def write_xlsx(title: str, headers: Sequence[Any], rows: Iterable[Sequence[Any]]
     for number, row in enumerate([headers, *rows], 1):
         for column, value in enumerate(row, 1):
             cell = sheet.cell(row=number, column=column)
-            value = xlsx_value(value)
+            value = xlsx_value(readable(value))
             cell.value = value
             if isinstance(value, str):
                 cell.data_type = "s"  # openpyxl made "=..." a formula, "#N/A" an error

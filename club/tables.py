@@ -5,7 +5,15 @@ from __future__ import annotations
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
+from club.exports import readable
 from club.models import Club, Membership, Pair
+
+
+class YesNoColumn(tables.BooleanColumn):
+    """A yes/no column: a tick on the page, the word (translated) in exports."""
+
+    def value(self, record, value, bound_column):
+        return readable(self._get_bool_value(record, value, bound_column))
 
 
 class ClubTable(tables.Table):
@@ -24,7 +32,7 @@ class MemberTable(tables.Table):
                               linkify=lambda record: record.player.get_absolute_url())
     first_name = tables.Column(accessor="player__first_name", verbose_name=_("First name"))
     member_number = tables.Column(accessor="player__member_number", verbose_name=_("Member number"))
-    active = tables.BooleanColumn(verbose_name=_("Active"))
+    active = YesNoColumn(verbose_name=_("Active"))
 
     class Meta:
         model = Membership

@@ -100,7 +100,7 @@ def test_member_table_sorts_and_exports(client, club_a):
     assert page.index("Zeger") < page.index("Maes") < page.index("Aerts")
     csv = client.get(url, {"_export": "csv"})
     assert csv["Content-Type"].startswith("text/csv")
-    lines = csv.content.decode().splitlines()
+    lines = csv.content.decode("utf-8-sig").splitlines()
     assert lines[0].startswith("Name,First name") and len(lines) == 4
     xlsx = client.get(url, {"_export": "xlsx"})
     assert xlsx.content[:2] == b"PK"

@@ -43,7 +43,7 @@ def test_standings_export_csv_and_xlsx(client):
     champ.public = True
     champ.save()
     url = reverse("championship-standings", args=[champ.pk])
-    csv = client.get(url, {"_export": "csv"}).content.decode().splitlines()
+    csv = client.get(url, {"_export": "csv"}).content.decode("utf-8-sig").splitlines()
     assert csv[0].startswith("Rank,Entry") and len(csv) == 9
     assert client.get(url, {"_export": "xlsx"}).content[:2] == b"PK"
 

@@ -27,7 +27,8 @@ PAYLOADS = ('=HYPERLINK("http://x","y")', "+1", "-2+3", "@SUM(A1)", "\tx", "\rx"
 def csv_rows(response) -> list[list[str]]:
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/csv")
-    return list(csv.reader(io.StringIO(response.content.decode(), newline="")))
+    text = response.content.decode("utf-8-sig")
+    return list(csv.reader(io.StringIO(text, newline="")))
 
 
 def xlsx_cells(response) -> list[list[openpyxl.cell.Cell]]:
