@@ -17,11 +17,14 @@ from django.utils.translation import gettext as _
 
 from club import messages
 from club.models import Championship, Entry, MatchResult, Round, Seat, Stage, Table
+from club.selectors.replay import championship_rules
 from club.selectors.rounds import POULE_FLAG
 from club.services.standings import current_standings, results_changed
+from engine.table import seat_sides
 from scoring import dealer_alone, pairing
 from scoring.pairing.base import Bye, Draw, DrawError, DrawTable
 from scoring.pairing.base import Entry as DrawEntry
+from scoring.tables import table_rules
 
 #: Letters and digits that cannot be misread for each other on a printed sheet.
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -134,15 +137,21 @@ def run_generator(championship: Championship, stage: Stage, seed: int) -> Draw:
 
 
 def _seat_rows(championship: Championship, table: Table, seated: tuple, entries: dict) -> list[Seat]:
+    """The table's seats in playing order, each with its side as the engine seats a table of
+    that size (partners alternate; at a table of three the first dealer plays alone)."""
+    rules = championship_rules(championship)
     if championship.is_individual:
-        return [Seat(table=table, position=i, side=i % 2, entry=entries[eid],
+        sides = seat_sides(table_rules(rules, len(seated)), table.first_dealer)
+        return [Seat(table=table, position=i, side=sides[i], entry=entries[eid],
                      player_id=entries[eid].player_id) for i, eid in enumerate(seated)]
+    sides = seat_sides(rules, table.first_dealer)
     rows = []
     for side, eid in enumerate(seated):
-        pair = entries[eid].pair
-        rows.append(Seat(table=table, position=side, side=side, entry=entries[eid],
+        pair, entry = entries[eid].pair, entries[eid]
+        first, second = [p for p, of in enumerate(sides) if of == side]  # partners opposite
+        rows.append(Seat(table=table, position=first, side=side, entry=entry,
                          player_id=pair.first_id))
-        rows.append(Seat(table=table, position=side + 2, side=side, entry=entries[eid],
+        rows.append(Seat(table=table, position=second, side=side, entry=entry,
                          player_id=pair.second_id))
     return rows
 
