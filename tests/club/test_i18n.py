@@ -142,7 +142,7 @@ def test_footer_switcher_sets_the_language_and_returns_to_the_page(client, pages
     assert response.status_code == 302 and response.url == pages["clubs"]
     html = _text(client.get(pages["clubs"]))
     assert "Membres actifs" in html
-    assert '<option value="fr" selected>Français</option>' in html
+    assert '<option value="fr" lang="fr" selected>Français</option>' in html
     client.post(reverse("set_language"), {"language": "nl", "next": pages["clubs"]})
     assert "Actieve leden" in _text(client.get(pages["clubs"]))
 
@@ -229,3 +229,13 @@ def test_every_standings_metric_is_listed_for_translation():
     for metric in scoring.METRICS.values():
         assert metric.name in METRIC_LABELS and metric.abbr in METRIC_LABELS, metric.key
         assert metric.name in words and metric.abbr in words, metric.key
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "fr"])
+def test_the_language_menu_names_each_language_in_itself(client, db, lang):
+    """A Dutch reader who landed on the French page must find "Nederlands", not "Néerlandais"."""
+    import re
+
+    page = client.get("/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    for code, name in (("en", "English"), ("nl", "Nederlands"), ("fr", "Français")):
+        assert re.search(f'lang="{code}"( selected)?>{name}<', page), name
