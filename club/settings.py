@@ -136,6 +136,7 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("nl", _("Dutch")), ("fr", _("French"))]
 LOCALE_PATHS = [BASE_DIR / "club" / "locale"]
+FORMAT_MODULE_PATH = ["club.formats"]
 TIME_ZONE = os.environ.get("TROEF_TIME_ZONE", "Europe/Brussels")
 USE_I18N = True
 USE_TZ = True

@@ -239,3 +239,17 @@ def test_the_language_menu_names_each_language_in_itself(client, db, lang):
     page = client.get("/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
     for code, name in (("en", "English"), ("nl", "Nederlands"), ("fr", "Français")):
         assert re.search(f'lang="{code}"( selected)?>{name}<', page), name
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", "30 November 2026 19:05"), ("nl", "30 november 2026 19:05"),
+    ("fr", "30 novembre 2026 19:05")])
+def test_dates_and_times_day_first_on_a_24_hour_clock(lang, expected):
+    import datetime
+
+    from django.utils import formats, translation
+
+    moment = datetime.datetime(2026, 11, 30, 19, 5)
+    with translation.override(lang):
+        assert formats.date_format(moment, "DATETIME_FORMAT") == expected
+        assert formats.date_format(moment, "SHORT_DATETIME_FORMAT").startswith("30")
