@@ -7,7 +7,8 @@ from django.utils.translation import gettext_lazy as _
 
 from club.access import can_edit_player
 from club.models import Club, Membership, Pair, Player
-from club.services.players import FOREIGN_NUMBER, MAX_IMPORT_BYTES
+from club.services.player_import import MAX_IMPORT_BYTES
+from club.services.players import FOREIGN_NUMBER
 
 
 class ClubForm(forms.ModelForm):

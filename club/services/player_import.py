@@ -17,6 +17,7 @@ from typing import Protocol
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from club.access import can_edit_club, players_not_editable
 from club.bounds import IN_QUERY_CHUNK
@@ -45,8 +46,9 @@ class ImportReport:
     """The outcome of a CSV import: either every row imported, or errors and nothing."""
 
     errors: list[tuple[int, str, str]] = field(default_factory=list)  # (row, field, message)
-    created: int = 0
-    linked: int = 0
+    created: int = 0  # new players
+    linked: int = 0  # players Troef knew, made members of the club
+    already: int = 0  # rows of players already members of the club: nothing to do
     unlisted_errors: int = 0  # errors beyond MAX_LISTED_ERRORS, counted only
 
     @property
@@ -285,6 +287,7 @@ def _write(planned: list[_Planned], existing: dict[str, int], report: ImportRepo
     total = len(planned)
     for start in range(0, total, BATCH):
         chunk = planned[start:start + BATCH]
+        already_before = report.already
         new = [Player(last_name=p.last, first_name=p.first, member_number=p.member)
                for p in chunk if not (p.member and p.member in existing)]
         created = iter(Player.objects.bulk_create(new))
@@ -296,11 +299,31 @@ def _write(planned: list[_Planned], existing: dict[str, int], report: ImportRepo
             if (plan.club.pk, player_id) not in members:
                 members.add((plan.club.pk, player_id))
                 wanted.append(Membership(club_id=plan.club.pk, player_id=player_id, active=True))
+            else:
+                report.already += 1
         Membership.objects.bulk_create(wanted)
         report.created += len(new)
-        report.linked += len(chunk) - len(new)
+        report.linked += len(chunk) - len(new) - (report.already - already_before)
         if progress is not None:
             progress.written(start + len(chunk), total)
+
+
+def import_summary(created: int, linked: int, already: int) -> str:
+    """What an import did, in words: new players, players made members, players who were
+    members already (a file imported twice says so, and adds nobody)."""
+    parts = []
+    if created:
+        parts.append(ngettext("%(count)d new player imported", "%(count)d new players imported",
+                              created) % {"count": created})
+    if linked:
+        parts.append(ngettext("%(count)d known player added as a member",
+                              "%(count)d known players added as members", linked)
+                     % {"count": linked})
+    if already:
+        parts.append(ngettext("%(count)d player was already a member",
+                              "%(count)d players were already members", already)
+                     % {"count": already})
+    return "; ".join(parts) + "." if parts else _("The file held no players.")
 
 
 def import_rows(user, club: Club, rows: list[list[str]],

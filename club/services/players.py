@@ -1,6 +1,5 @@
 """Players and memberships: adding a player to a club. The CSV import is in
-:mod:`club.services.player_import` (re-exported here), big files in
-:mod:`club.services.import_jobs`."""
+:mod:`club.services.player_import`, big files in :mod:`club.services.import_jobs`."""
 
 from __future__ import annotations
 
@@ -10,14 +9,6 @@ from django.utils.translation import gettext_lazy
 
 from club.access import can_edit_club, can_edit_player
 from club.models import Club, Membership, Player
-from club.services.player_import import (  # noqa: F401 (the import's public names)
-    CSV_COLUMNS,
-    MAX_IMPORT_BYTES,
-    ImportReport,
-    import_players_csv,
-    import_rows,
-    parse_csv,
-)
 
 
 class PlayerRefused(ValueError):

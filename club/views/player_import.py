@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import FormView
 
 from club.forms import CsvImportForm
 from club.models import PlayerImportJob
 from club.services.import_jobs import BACKGROUND_ROWS, job_status, start_import_job
-from club.services.players import import_rows, parse_csv
+from club.services.player_import import import_rows, import_summary, parse_csv
 from club.views.base import ClubEditMixin, RefusedIs400
 
 
@@ -37,9 +36,8 @@ class PlayerImportView(ClubEditMixin, RefusedIs400, FormView):
         report = import_rows(self.request.user, self.club, parsed.rows)
         if not report.ok:
             return self.refused(form, report)
-        messages.success(self.request, _("Imported %(created)d new players; %(linked)d existing "
-                                         "players added as members.")
-                         % {"created": report.created, "linked": report.linked})
+        messages.success(self.request, import_summary(report.created, report.linked,
+                                                      report.already))
         return redirect(self.club)
 
 
@@ -50,4 +48,7 @@ class PlayerImportJobView(ClubEditMixin, View):
         job = get_object_or_404(PlayerImportJob, pk=pk, club=self.club)
         return render(request, "club/import_job.html",
                       {"club": self.club, "job": job, "progress": job_status(job),
-                       "Status": PlayerImportJob.Status})
+                       "Status": PlayerImportJob.Status,
+                       "summary": import_summary(
+                           job.created_players, job.linked_players,
+                           max(job.rows_total - job.created_players - job.linked_players, 0))})

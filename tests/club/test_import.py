@@ -12,7 +12,7 @@ from kombu.exceptions import OperationalError
 from club.celery import app
 from club.models import Club, ClubRole, Membership, Player, PlayerImportJob
 from club.services.import_jobs import run_import_job, start_import_job
-from club.services.players import import_players_csv, import_rows
+from club.services.player_import import import_players_csv, import_rows
 from club.tasks import import_players
 
 pytestmark = pytest.mark.django_db
@@ -41,6 +41,21 @@ def test_good_file_imports_every_row(org_client, club_a):
     response = upload(org_client, club_a, text)
     assert response.status_code == 302
     assert sorted(Player.objects.values_list("last_name", flat=True)) == ["Maes", "Peeters"]
+    assert Membership.objects.filter(club=club_a).count() == 2
+
+
+def test_a_file_imported_twice_says_the_players_were_members_already(org_client, club_a):
+    """The second upload said "4 existing players added"; they were members already, and
+    "Imported 1 new players" lacked its singular."""
+    from django.contrib.messages import get_messages
+
+    text = "name,first name,member number\nPeeters,Jan,100\n"
+    first = upload(org_client, club_a, text)
+    assert [str(m) for m in get_messages(first.wsgi_request)] == ["1 new player imported."]
+    org_client.get(first["Location"])  # the club page shows (and uses up) the message
+    again = upload(org_client, club_a, text + "Maes,Luc,101\n")
+    assert [str(m) for m in get_messages(again.wsgi_request)] == [
+        "1 new player imported; 1 player was already a member."]
     assert Membership.objects.filter(club=club_a).count() == 2
 
 
@@ -183,7 +198,7 @@ def test_a_3000_row_file_becomes_a_job_and_every_row_lands(org_client, club_a, m
     assert Membership.objects.filter(club=club_a).count() == 3000
     assert not job.file and not any(media.rglob("*.csv"))  # the names do not linger
     page = org_client.get(job.get_absolute_url())
-    assert page.status_code == 200 and "Imported 3000 new players" in page.content.decode()
+    assert page.status_code == 200 and "3000 new players imported" in page.content.decode()
 
 
 def test_a_big_file_with_one_bad_row_lands_nothing_and_the_job_shows_the_row(
