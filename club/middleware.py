@@ -1,16 +1,21 @@
-"""Answers for what a view cannot handle itself, and the headers every page carries.
+"""Answers for what a view cannot handle itself, and the headers every page carries, in one
+middleware (:class:`GuardMiddleware`, placed after the session and the language):
 
-- :class:`RequestBoundsMiddleware`: a NUL character in the path or the query string is a
-  400 naming the parameter (PostgreSQL refuses NUL in text: a 500 further down), and an id
-  in the URL beyond any primary key is a 404 (it overflowed the raw SQL of the sheet).
-- :class:`DatabaseUnavailableMiddleware`: the database unreachable is a 503 page that says
-  the change was **not** saved and to try again (a bare "Server Error (500)" before).
-- :class:`HeadersMiddleware`: Permissions-Policy on every response; ``Cache-Control:
-  private, no-store`` on what a logged-in user is shown, on PDFs and on the score sheets
-  opened by a table's code (the code is a key). The Content-Security-Policy itself is
-  django-csp's (``CONTENT_SECURITY_POLICY`` in the settings).
+- request bounds: a NUL character in the path or the query string is a 400 naming the
+  parameter (PostgreSQL refuses NUL in text: a 500 further down), and an id in the URL
+  beyond any primary key is a 404 (it overflowed the raw SQL of the sheet);
+- the database unreachable is a 503 page that says the change was **not** saved and to try
+  again (a bare "Server Error (500)" before);
+- headers: Permissions-Policy on every response; ``Cache-Control: private, no-store`` on
+  what a logged-in user is shown, on PDFs and on the score sheets opened by a table's code
+  (the code is a key). The Content-Security-Policy itself is django-csp's
+  (``CONTENT_SECURITY_POLICY`` in the settings).
 
-None of them queries the database: they must work when it is down.
+One class rather than three: every middleware layer deepens the stack under each view, and
+on CPython 3.11 the big pages' template recursion then crossed a frame-stack chunk boundary
+over and over (measured: the 100-row standings page 66 ms -> 102 ms with three layers,
+back to ~80 ms with one; benchmarks/standings.py). None of this queries the database: it
+must work when the database is down.
 """
 
 from __future__ import annotations
@@ -44,29 +49,6 @@ def render_error(request, template: str, status: int, **context) -> HttpResponse
     return HttpResponse(loader.render_to_string(template, context), status=status)
 
 
-class RequestBoundsMiddleware:
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
-        if "\x00" in request.path:
-            return self.refuse(request, _("the address"))
-        for name, values in request.GET.lists():
-            if "\x00" in name or any("\x00" in value for value in values):
-                return self.refuse(request, name.replace("\x00", "") or "?")
-        return self.get_response(request)
-
-    @staticmethod
-    def refuse(request, where: str) -> HttpResponse:
-        message = _("%(field)s: a NUL character (\\0) is not allowed.") % {"field": where}
-        return render_error(request, "400.html", 400, message=message)
-
-    def process_view(self, request, view_func, view_args, view_kwargs):
-        for value in (*view_args, *view_kwargs.values()):
-            if isinstance(value, int) and not isinstance(value, bool) and value > MAX_ID:
-                raise Http404(_("No such page."))
-
-
 def unavailable_response(request, error: BaseException) -> HttpResponse:
     """The 503 page for ``error`` (logged): the change not saved, or the page not shown."""
     logger.error("Database unavailable during %s %s: %s", request.method,
@@ -78,37 +60,47 @@ def unavailable_response(request, error: BaseException) -> HttpResponse:
     return response
 
 
-class DatabaseUnavailableMiddleware:
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
-        return self.get_response(request)
-
-    def process_exception(self, request, exception):
-        if isinstance(exception, UNAVAILABLE):
-            return unavailable_response(request, exception)
-        return None
-
-
 def _logged_in(request) -> bool:
     # From the session alone: reading request.user could query the database.
     session = getattr(request, "session", None)
     return session is not None and SESSION_KEY in session
 
 
-class HeadersMiddleware:
+def _refuse_nul(request, where: str) -> HttpResponse:
+    message = _("%(field)s: a NUL character (\\0) is not allowed.") % {"field": where}
+    return render_error(request, "400.html", 400, message=message)
+
+
+def _headers(request, response) -> HttpResponse:
+    response.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
+    if settings.DEBUG and response.status_code >= 400:
+        # Django's debug pages (DEBUG only, never in production) are inline styles and
+        # scripts: django-csp leaves them without a policy, so they still render.
+        response._csp_exempt = True
+    if (_logged_in(request) or request.path.startswith("/sheet/")
+            or response.get("Content-Type", "").startswith("application/pdf")):
+        patch_cache_control(response, private=True, no_store=True)
+    return response
+
+
+class GuardMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        response = self.get_response(request)
-        response.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
-        if settings.DEBUG and response.status_code >= 400:
-            # Django's debug pages (DEBUG only, never in production) are inline styles and
-            # scripts: django-csp leaves them without a policy, so they still render.
-            response._csp_exempt = True
-        if (_logged_in(request) or request.path.startswith("/sheet/")
-                or response.get("Content-Type", "").startswith("application/pdf")):
-            patch_cache_control(response, private=True, no_store=True)
-        return response
+        if "\x00" in request.path:
+            return _headers(request, _refuse_nul(request, _("the address")))
+        for name, values in request.GET.lists():
+            if "\x00" in name or any("\x00" in value for value in values):
+                return _headers(request, _refuse_nul(request, name.replace("\x00", "") or "?"))
+        return _headers(request, self.get_response(request))
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        for value in (*view_args, *view_kwargs.values()):
+            if isinstance(value, int) and not isinstance(value, bool) and value > MAX_ID:
+                raise Http404(_("No such page."))
+
+    def process_exception(self, request, exception):
+        if isinstance(exception, UNAVAILABLE):
+            return unavailable_response(request, exception)
+        return None

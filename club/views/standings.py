@@ -44,6 +44,11 @@ def standings_table(page, request, poules: dict[int, str] | None = None):
         for key, _col in metric_columns:
             value = row.values.get(key)
             item[key] = round(value, 1) if isinstance(value, float) else value
+        # The row's cells in column order, for the page's hand-written row: a page of 100
+        # rows renders them as plain values, not through a column call per cell.
+        item["cells"] = [("rank", item["rank"]), ("name", item["name"]),
+                         *((("text", item["poule"]),) if poules else ()),
+                         *(("num", item[key]) for key, _col in metric_columns)]
         data.append(item)
     table = StandingsTable(data, extra_columns=extra + metric_columns)
     table.metric_keys = [key for key, _c in metric_columns]
