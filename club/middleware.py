@@ -12,10 +12,10 @@ middleware (:class:`GuardMiddleware`, placed after the session and the language)
   (``CONTENT_SECURITY_POLICY`` in the settings).
 
 One class rather than three: every middleware layer deepens the stack under each view, and
-on CPython 3.11 the big pages' template recursion then crossed a frame-stack chunk boundary
-over and over (measured: the 100-row standings page 66 ms -> 102 ms with three layers,
-back to ~80 ms with one; benchmarks/standings.py). None of this queries the database: it
-must work when the database is down.
+on CPython 3.11 a page's deep template recursion can then cross a frame-stack chunk
+boundary over and over (the 100-row standings page went from 66 to 102 ms with three
+layers; see docs/benchmarks.md). None of this queries the database: it must work when the
+database is down.
 """
 
 from __future__ import annotations
