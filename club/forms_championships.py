@@ -7,6 +7,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from club import messages
 from club.bounds import MAX_ENTRIES, MAX_MINUTES, MAX_SEED
 from club.forms_fields import ModelIdsField
 from club.models import Championship, Player, RuleSet, Stage
@@ -63,7 +64,7 @@ class ChampionshipForm(forms.ModelForm):
                               data.get("format_minutes"))
         except MatchError as error:
             self.add_error({"count": "format_count", "minutes": "format_minutes"}.get(
-                error.field, "format_kind"), str(error))
+                error.field, "format_kind"), messages.explain(error))
         else:
             data["match_format"] = fmt.to_dict()
         order = [data.get(f"rank_{i}") for i in (1, 2, 3) if data.get(f"rank_{i}")]

@@ -115,6 +115,6 @@ class RuleSetForm(forms.Form):
         except RuleSetError as error:
             self.add_error(error.field if error.field in self.fields else None,
                            messages.explain(error))
-        except TypeError as error:
-            self.add_error(None, str(error))
+        except TypeError:
+            self.add_error(None, messages.explain("rule_set"))
         return data

@@ -90,3 +90,22 @@ def test_an_unknown_code_never_shows_english_from_the_engine():
 
     with translation.override("en"):
         assert messages.explain(Odd("internal English")) == "points is not valid."
+
+
+def test_the_championship_form_says_a_format_refusal_in_the_users_words(client, db):
+    """The match format's English message reached the page (issue 15 point 7)."""
+    from django.urls import reverse
+
+    from tests.factories import make_club, make_user
+
+    organiser = make_user("org-format")
+    club = make_club("format-club", organiser=organiser)
+    client.force_login(organiser)
+    response = client.post(reverse("championship-create", args=[club.slug]), {
+        "name": "Cup", "entry_type": "pairs", "format_kind": "best_of", "format_count": "",
+        "rank_1": "match_points"}, HTTP_ACCEPT_LANGUAGE="nl")
+    assert response.status_code == 400
+    body = response.content.decode()
+    with translation.override("nl"):
+        assert messages.explain("count_invalid") in body
+    assert "needs a whole number of games or deals" not in body
