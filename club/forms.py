@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from club.access import can_edit_player
@@ -47,20 +48,37 @@ class MembershipForm(forms.ModelForm):
 
 
 class PairForm(forms.ModelForm):
+    """A new pair of the club's members, or a pair's new name (its players are fixed once it
+    has played: its results are theirs)."""
+
     class Meta:
         model = Pair
         fields = ["first", "second", "name"]
 
     def __init__(self, *args, club: Club, **kwargs):
         super().__init__(*args, **kwargs)
+        self.club = club
         members = Player.objects.filter(memberships__club=club, memberships__active=True)
         self.fields["first"].queryset = members
         self.fields["second"].queryset = members
+        if self.instance.pk and self.instance.entries.exists():
+            for name in ("first", "second"):
+                self.fields[name].disabled = True
+                self.fields[name].help_text = _("The pair has played: its players stay.")
 
     def clean(self):
         data = super().clean()
-        if data.get("first") and data.get("first") == data.get("second"):
+        first, second = data.get("first"), data.get("second")
+        if first and first == second:
             self.add_error("second", _("A pair is two different players."))
+        elif first and second:
+            same = Pair.objects.filter(club=self.club).filter(
+                Q(first=first, second=second) | Q(first=second, second=first))
+            if self.instance.pk:
+                same = same.exclude(pk=self.instance.pk)
+            if same.exists():
+                self.add_error("second", _("%(first)s and %(second)s are already a pair of "
+                                           "this club.") % {"first": first, "second": second})
         return data
 
 

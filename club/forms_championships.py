@@ -95,7 +95,7 @@ class EntriesForm(forms.Form):
         entered = championship.entries.values("player_id")
         self.fields["players"].queryset = Player.objects.filter(
             memberships__club=club, memberships__active=True).exclude(pk__in=entered)
-        self.fields["pairs"].queryset = club.pairs.exclude(
+        self.fields["pairs"].queryset = club.pairs.filter(active=True).exclude(
             pk__in=championship.entries.values("pair_id")).select_related("first", "second")
         if championship.is_individual:
             del self.fields["pairs"]

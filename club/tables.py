@@ -44,10 +44,15 @@ class PairTable(tables.Table):
     name = tables.Column(verbose_name=_("Pair"), empty_values=(), order_by=("name", "pk"))
     players = tables.Column(verbose_name=_("Players"), empty_values=(), orderable=False,
                             accessor="players_label")
+    active = YesNoColumn(verbose_name=_("Active"))
+    edit = tables.TemplateColumn(
+        verbose_name="", orderable=False, exclude_from_export=True,
+        template_code='{% load i18n %}{% if can_edit %}<a href="{% url \'club-pair-edit\' '
+                      'record.club.slug record.pk %}">{% translate "edit" %}</a>{% endif %}')
 
     class Meta:
         model = Pair
-        fields = ["name", "players"]
+        fields = ["name", "players", "active"]
 
     def render_name(self, record):
-        return record.name or "—"
+        return str(record)  # the pair's name, else its players' names

@@ -88,7 +88,12 @@ class Pair(models.Model):
                               verbose_name=_("first player"))
     second = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+",
                                verbose_name=_("second player"))
-    name = models.CharField(_("pair name"), max_length=120, blank=True)
+    name = models.CharField(_("pair name"), max_length=120, blank=True,
+                            help_text=_("Empty: the two players' names."))
+    active = models.BooleanField(_("active"), default=True,
+                                 help_text=_("A pair that has played is kept for its results; "
+                                             "removed, it is no longer offered for new "
+                                             "championships."))
 
     class Meta:
         ordering = ["name", "pk"]

@@ -8,13 +8,14 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
+from django.views import View
 from django.views.generic import CreateView, DetailView, FormView, ListView, UpdateView
 
 from club.access import can_edit_club, can_edit_player
 from club.forms import ClubForm, MembershipForm, PairForm, PlayerForm
 from club.models import Club, Membership, Pair, Player
 from club.selectors.results import results_of_player
-from club.services.clubs import create_club
+from club.services.clubs import create_club, remove_pair
 from club.services.players import PlayerRefused, add_player_to_club
 from club.tables import ClubTable, MemberTable, PairTable
 from club.views.base import ClubEditMixin, ExportableTableMixin, RefusedIs400
@@ -135,6 +136,49 @@ class PairCreateView(ClubEditMixin, RefusedIs400, CreateView):
     def get_context_data(self, **kwargs):
         return super().get_context_data(title=_("New pair in %(club)s") % {"club": self.club},
                                         **kwargs)
+
+
+class PairUpdateView(ClubEditMixin, RefusedIs400, UpdateView):
+    """A pair's name (and its players until it has played); a removed pair that has played
+    can be brought back here."""
+
+    form_class = PairForm
+    template_name = "club/pair_form.html"
+
+    def get_object(self, queryset=None):
+        return get_object_or_404(Pair.objects.select_related("first", "second"),
+                                 pk=self.kwargs["pk"], club=self.club)
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "club": self.club}
+
+    def form_valid(self, form):
+        form.save()
+        messages.success(self.request, _("Pair saved."))
+        return redirect(self.club)
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(title=_("Pair %(pair)s") % {"pair": self.object},
+                                        played=self.object.entries.exists(), **kwargs)
+
+
+class PairRemoveView(ClubEditMixin, View):
+    """POST: delete a pair that never played, deactivate one that did; or bring it back."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, slug, pk):
+        pair = get_object_or_404(Pair, pk=pk, club=self.club)
+        if request.POST.get("restore"):
+            Pair.objects.filter(pk=pair.pk).update(active=True)
+            messages.success(request, _("%(pair)s is active again.") % {"pair": pair})
+        elif remove_pair(pair):
+            messages.success(request, _("%(pair)s deleted.") % {"pair": pair})
+        else:
+            messages.success(request, _("%(pair)s has played: it is kept for its results and "
+                                        "no longer offered for new championships.")
+                             % {"pair": pair})
+        return redirect(self.club)
 
 
 class PlayerDetailView(DetailView):

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 def members(client):
     organiser = make_user("secretaris")
     club = make_club("zwarte-troef", organiser=organiser)
-    first, second = make_players(club, 2)
+    _first, second = make_players(club, 2)
     second.first_name = "Éloïse"
     second.save()
     Membership.objects.filter(player=second).update(active=False)

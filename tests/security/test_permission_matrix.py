@@ -46,6 +46,8 @@ MATRIX = {
     "club-player-import-job": ("get", {"slug": "club", "pk": "import_job"}, EDIT),
     "club-membership-edit": ("get", {"slug": "club", "player": "player"}, EDIT),
     "club-pair-add": ("get", {"slug": "club"}, EDIT),
+    "club-pair-edit": ("get", {"slug": "club", "pk": "pair"}, EDIT),
+    "club-pair-remove": ("post", {"slug": "club", "pk": "pair"}, EDIT),
     "player-detail": ("get", {"pk": "player"}, OPEN),
     "player-edit": ("get", {"pk": "player"}, EDIT),
     "championship-create": ("get", {"slug": "club"}, EDIT),
@@ -125,7 +127,8 @@ def world(db):
            "rule_set": rule_set.pk, "championship": championship.pk,
            "entry": championship.entries.first().pk, "stage": championship.stages.get().pk,
            "round": rnd.pk, "table": table.pk, "code": table.code, "job": job.pk,
-           "import_job": import_job.pk}
+           "import_job": import_job.pk,
+           "pair": championship.entries.first().pair_id}
     users = {"other_organiser": other, "organiser": organiser, "staff": staff,
              "no_role": make_user("nobody")}
     return ids, users
