@@ -84,6 +84,10 @@ def detail_page(request, c: Championship, *, draw_form=None, advance_form=None,
     """The championship's page; a refused draw or advance form comes back on it (400) with
     its messages next to its fields."""
     stages = list(c.stages.prefetch_related("rounds").order_by("number"))
+    for stage in stages:  # advancing needs the stage played: rounds, every one closed
+        rounds = list(stage.rounds.all())
+        stage.ready_to_advance = bool(rounds) and all(
+            r.status == Round.Status.CLOSED for r in rounds)
     return render(request, "championships/detail.html", {
         "championship": c, "stages": stages, "can_edit": c.user_can_edit,
         "entry_count": c.entries.filter(active=True).count(),

@@ -193,3 +193,23 @@ def test_organiser_round_page_links_each_sheet_and_the_pdfs(org_client, organise
     assert reverse("reports-round", args=[rnd.pk]) in page
     detail = org_client.get(reverse("championship-detail", args=[champ.pk])).content.decode()
     assert reverse("reports-championship", args=[champ.pk]) in detail
+
+
+def test_the_advance_form_shows_once_the_stages_rounds_are_closed(org_client, organiser):
+    """Issue 14 point 6: the advance form was offered while rounds were still open."""
+    from django.urls import reverse
+
+    from club.models import Round
+    from club.services.draws import close_round
+    from tests.factories import make_championship, make_club, make_round
+
+    champ = make_championship(make_club("advance-club", organiser=organiser), entries=4)
+    url = reverse("championship-detail", args=[champ.pk])
+    assert "Advance to the next stage" not in org_client.get(url).content.decode()  # no round
+    rnd = make_round(champ)
+    page = org_client.get(url).content.decode()
+    assert "Advance to the next stage" not in page and "Close every round" in page
+    close_round(Round.objects.get(pk=rnd.pk))
+    page = org_client.get(url).content.decode()
+    assert "Advance to the next stage" in page
+    assert '<label for="id_kind">' in page and '<label for="id_advance">' in page
