@@ -43,6 +43,12 @@ class ClubDetailView(ExportableTableMixin, DetailView):
     def get_table_data(self):
         return Membership.objects.filter(club=self.object).select_related("player")
 
+    def get_table_kwargs(self):
+        """Member numbers are for the club's organisers, not the public page or its export."""
+        if can_edit_club(self.request.user, self.object):
+            return super().get_table_kwargs()
+        return {**super().get_table_kwargs(), "exclude": ("member_number",)}
+
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
         ctx["can_edit"] = can_edit_club(self.request.user, self.object)

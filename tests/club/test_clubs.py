@@ -118,3 +118,19 @@ def test_login_is_throttled_after_repeated_failures(client, organiser, settings)
     assert "_auth_user_id" not in client.session
     cache.clear()
     assert client.post(reverse("login"), {"username": "org", "password": "pw-org-12345"}).status_code == 302
+
+
+def test_member_numbers_stay_off_public_pages(client, organiser, club_a):
+    """Issue 14 point 4: the public club page listed every member with the member number."""
+    from club.models import Membership, Player
+
+    player = Player.objects.create(last_name="Peeters", first_name="Jan", member_number="LIC-4711")
+    Membership.objects.create(club=club_a, player=player)
+    url = reverse("club-detail", args=[club_a.slug])
+    for response in (client.get(url), client.get(url, {"_export": "csv"}),
+                     client.get(reverse("player-detail", args=[player.pk]))):
+        assert response.status_code == 200 and b"LIC-4711" not in response.content
+    client.force_login(organiser)
+    assert b"LIC-4711" in client.get(url).content
+    assert b"LIC-4711" in client.get(url, {"_export": "csv"}).content
+    assert b"LIC-4711" in client.get(reverse("player-detail", args=[player.pk])).content
