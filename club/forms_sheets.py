@@ -23,6 +23,34 @@ def trump_choices() -> list[tuple[str, str]]:
     return [*TRUMP_SYMBOLS.items(), (NO_TRUMP, _("NT"))]
 
 
+#: The letters that name a trump in the points box, in each language's own words:
+#: klaveren, ruiten, harten, schoppen, zonder troef; trèfle, carreau, cœur, pique, sans atout.
+TRUMP_KEYS = {
+    "en": {"c": "c", "d": "d", "h": "h", "s": "s", "n": NO_TRUMP},
+    "nl": {"k": "c", "r": "d", "h": "h", "s": "s", "z": NO_TRUMP},
+    "fr": {"t": "c", "r": "d", "c": "h", "p": "s", "a": NO_TRUMP},
+}
+
+
+def trump_keys(language: str | None) -> dict[str, str]:
+    """Letter -> trump choice for the points box: the language's own letters, and the
+    English ones where they do not clash (in French "c" is cœur, so clubs is "t" only).
+
+    >>> trump_keys("fr")["c"], trump_keys("fr")["d"], trump_keys("nl")["k"]
+    ('h', 'd', 'c')
+    """
+    keys = dict(TRUMP_KEYS.get((language or "en")[:2], {}))
+    for letter, choice in TRUMP_KEYS["en"].items():
+        keys.setdefault(letter, choice)
+    return keys
+
+
+def trump_letters(language: str | None) -> dict[str, str]:
+    """Trump choice -> the letter shown on its button (the language's own)."""
+    own = TRUMP_KEYS.get((language or "en")[:2], TRUMP_KEYS["en"])
+    return {choice: letter for letter, choice in own.items()}
+
+
 def stored_trump(choice: str | None) -> str | None:
     """The recorded trump of a form's choice: a suit letter, or None for no trump."""
     return None if not choice or choice == NO_TRUMP else choice

@@ -16,11 +16,19 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views import View
 
 from club.bounds import MAX_NUMBER
-from club.forms_sheets import DealForm, TricksForm, deal_initial, form_trump
+from club.forms_sheets import (
+    DealForm,
+    TricksForm,
+    deal_initial,
+    form_trump,
+    trump_keys,
+    trump_letters,
+)
 from club.selectors.sheet_rows import table_deals
 from club.selectors.sheets import (
     Actor,
@@ -99,6 +107,8 @@ class SheetView(View):
             "editing": editing_deal, "conflict": conflict, "by_code": bool(self.code),
             "side_names": self.ctx.side_names, "tricks_form": tricks_form,
             "format_label": format_label(self.ctx.format),
+            "trump_keys": trump_keys(get_language()),
+            "trump_letters": trump_letters(get_language()),
             "urls": {
                 "sheet": self.sheet_url(), "preview": self.url("-preview"),
                 "tricks": self.url("-tricks"),

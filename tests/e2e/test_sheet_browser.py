@@ -139,3 +139,20 @@ def test_the_complement_follows_while_the_other_box_is_its_own(logged_in, live_s
     wait(driver, lambda d: other.get_attribute("value") == "22")
     points.send_keys(Keys.BACKSPACE, Keys.BACKSPACE)  # emptied: so is the box it filled
     wait(driver, lambda d: other.get_attribute("value") == "")
+
+
+@pytest.mark.parametrize("language, typed, trump, shown", [
+    ("nl", "k38", "c", "k"), ("nl", "z38", "n", "z"),
+    ("nl", "d38", "d", "r"),  # the English letter still works; the button shows ruiten's r
+    ("fr", "c38", "h", "c"), ("fr", "t38", "c", "t"), ("fr", "a38", "n", "a")])
+def test_trump_letters_in_the_pages_language(logged_in, live_server, table, language, typed,
+                                             trump, shown):
+    """Issue 14 point 8: k(laveren), z(onder troef); in French c is cœur, t(rèfle), a(tout)."""
+    driver = logged_in(table.round.stage.championship.club.roles.first().user)
+    driver.add_cookie({"name": "django_language", "value": language, "path": "/"})
+    driver.get(f"{live_server.url}/tables/{table.pk}/sheet/")
+    wait(driver, lambda d: d.switch_to.active_element.get_attribute("name") == "points")
+    driver.switch_to.active_element.send_keys(typed)
+    wait(driver, lambda d: d.find_element(
+        By.CSS_SELECTOR, f"input[name=trump][value={trump}]").is_selected())
+    assert driver.find_element(By.CSS_SELECTOR, f".suit-{trump} kbd.key").text == shown

@@ -16,7 +16,9 @@
   var inPlay = parseInt(form.dataset.inPlay || "", 10);
   var out = document.getElementById("entry-score");
   var live = document.getElementById("entry-live-error");
-  var keys = { c: "c", d: "d", h: "h", s: "s", n: "n", "0": null };
+  // Letters that name a trump, in the page's language (the server's list: the language's own
+  // initials, and the English letters where they do not clash).
+  var keys = JSON.parse(form.dataset.keys || '{"c":"c","d":"d","h":"h","s":"s","n":"n"}');
   var timer = null, sequence = 0, touched = false;
 
   function radios(name) {
