@@ -39,11 +39,6 @@ class RoundError(ValueError):
         self.field = field
 
 
-def draw_refusal(error: DrawError) -> str:
-    """The organiser's words for a draw that cannot be made."""
-    return messages.explain(error)
-
-
 def table_code() -> str:
     """A new code for a table's players (40 random bits), printed on its score sheet."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
@@ -216,7 +211,7 @@ def draw_round(stage: Stage, *, seed: int | None = None, time_limit: int | None 
     try:
         draw = run_generator(championship, stage, rnd.seed)
     except DrawError as error:
-        raise RoundError(draw_refusal(error), field=error.field) from error
+        raise RoundError(messages.explain(error), field=error.field) from error
     if not draw.tables:
         raise RoundError(_("Not enough active entries to draw a table."), field="entries")
     rnd.save()

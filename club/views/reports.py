@@ -21,8 +21,6 @@ from club.reports.registry import REPORTS
 from club.services import reports as service
 from club.views.params import int_param
 
-Kind = ReportJob.Kind
-
 
 def _deny(request):
     if not request.user.is_authenticated:
