@@ -1,7 +1,8 @@
 """Troef's models, split by concern. Deals are the only recorded facts of play. Who may do
 what is in :mod:`club.access`."""
 
-from club.models.accounts import SessionGeneration, SessionUser
+from club.models.accounts import Invitation, SessionGeneration, SessionUser, TemporaryPassword
+from club.models.audit import ACTIONS, AuditEntry
 from club.models.championships import Championship, Entry, Round, Seat, Stage, Table
 from club.models.clubs import Club, ClubRole, Membership, Pair, Player
 from club.models.imports import PlayerImportJob
@@ -11,7 +12,7 @@ from club.models.sheets import Deal, DealChange, MatchResult
 from club.models.standings import StandingsSnapshot
 
 __all__ = [
-    "Championship", "Club", "ClubRole", "Deal", "DealChange", "Entry", "MatchResult",
-    "Membership", "Pair", "Player", "PlayerImportJob", "ReportJob", "Round", "RuleSet", "Seat",
-    "SessionGeneration", "SessionUser", "Stage", "StandingsSnapshot", "Table",
+    "ACTIONS", "AuditEntry", "Championship", "Club", "ClubRole", "Deal", "DealChange", "Entry",
+    "Invitation", "MatchResult", "Membership", "Pair", "Player", "PlayerImportJob", "ReportJob", "Round", "RuleSet", "Seat",
+    "SessionGeneration", "SessionUser", "Stage", "StandingsSnapshot", "Table", "TemporaryPassword",
 ]

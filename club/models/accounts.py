@@ -104,3 +104,51 @@ def _password_changed(sender, instance, **kwargs) -> None:
 user_logged_out.connect(_end_sessions, dispatch_uid="club.end_sessions_on_logout")
 post_save.connect(_password_changed, dispatch_uid="club.session_generation_on_password")
 user_logged_in.connect(_hash_with_generation, dispatch_uid="club.session_hash_on_login")
+
+
+class Invitation(models.Model):
+    """An invitation to take a role in a club: a link with a one-time token (only its hash is
+    stored), valid until ``expires``, used once."""
+
+    club = models.ForeignKey("club.Club", on_delete=models.CASCADE, related_name="invitations",
+                             verbose_name=_("club"))
+    email = models.EmailField(_("e-mail address"))
+    role = models.CharField(_("role"), max_length=20)
+    token_hash = models.CharField(_("token hash"), max_length=64, unique=True)
+    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                   null=True, blank=True, related_name="+",
+                                   verbose_name=_("invited by"))
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    expires = models.DateTimeField(_("valid until"))
+    accepted_at = models.DateTimeField(_("accepted at"), null=True, blank=True)
+    accepted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                    null=True, blank=True, related_name="+",
+                                    verbose_name=_("accepted by"))
+    revoked_at = models.DateTimeField(_("withdrawn at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
+
+    def __str__(self) -> str:
+        return f"{self.email} ({self.role}) @ {self.club_id}"
+
+
+class TemporaryPassword(models.Model):
+    """The user's password is a one-time password handed over on paper: it must be changed
+    at the next login."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                primary_key=True, related_name="temporary_password",
+                                verbose_name=_("user"))
+    set_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                               blank=True, related_name="+", verbose_name=_("set by"))
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("one-time password")
+        verbose_name_plural = _("one-time passwords")
+
+    def __str__(self) -> str:
+        return str(self.user_id)

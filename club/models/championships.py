@@ -183,6 +183,9 @@ class Round(models.Model):
                                                   validators=between(1, MAX_MINUTES))
     seed = models.BigIntegerField(_("draw seed"), default=new_seed)
     draw_method = models.CharField(pgettext_lazy("how tables are drawn", "draw"), max_length=16, blank=True)
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+    closed_by = models.ForeignKey("auth.User", on_delete=models.SET_NULL, null=True, blank=True,
+                                  related_name="+", verbose_name=_("closed by"))
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -199,7 +202,17 @@ class Round(models.Model):
 
 
 class Table(models.Model):
-    """A table of a round: its seats in playing order make two sides (seat % 2)."""
+    """A table of a round: its seats in playing order make two sides (seat % 2).
+
+    ``decision`` is the organiser's decision for a table left unfinished when its round
+    closed (blank for a finished table): scored as played, a forfeit by ``decision_side``,
+    an average score for both sides, or not played."""
+
+    class Decision(models.TextChoices):
+        PLAYED = "played", _("scored as played")
+        FORFEIT = "forfeit", _("forfeit")
+        AVERAGE = "average", _("average score")
+        NOT_PLAYED = "not_played", _("not played")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables",
                               verbose_name=_("round"))
@@ -217,6 +230,14 @@ class Table(models.Model):
     confirmed_by = models.ForeignKey("auth.User", on_delete=models.SET_NULL, null=True, blank=True,
                                      related_name="+", verbose_name=_("confirmed by"))
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+    decision = models.CharField(_("decision"), max_length=12, choices=Decision.choices,
+                                blank=True)
+    decision_side = models.PositiveSmallIntegerField(
+        _("side that forfeits"), null=True, blank=True, validators=between(0, MAX_SIDE))
+    decision_reason = models.CharField(_("reason"), max_length=300, blank=True)
+    decided_by = models.ForeignKey("auth.User", on_delete=models.SET_NULL, null=True,
+                                   blank=True, related_name="+", verbose_name=_("decided by"))
+    decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
 
     class Meta:
         ordering = ["round_id", "number"]

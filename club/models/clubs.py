@@ -36,6 +36,12 @@ class Player(models.Model):
         _("member number"), max_length=30, blank=True,
         help_text=_("Licence or member number; unique when given."),
     )
+    published = models.BooleanField(
+        _("published"), default=True,
+        help_text=_("Not published: public pages show the initials only."))
+    anonymised_at = models.DateTimeField(
+        _("anonymised at"), null=True, blank=True,
+        help_text=_("Set when the player's personal data was erased; the results stay."))
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -113,11 +119,13 @@ class Pair(models.Model):
 
 
 class ClubRole(models.Model):
-    """A user's role in a club: owners and organisers may edit it."""
+    """A user's role in a club (what each role may do is :mod:`club.access`)."""
 
     class Role(models.TextChoices):
         OWNER = "owner", _("owner")
         ORGANISER = "organiser", _("organiser")
+        SCORER = "scorer", _("scorer")
+        VIEWER = "viewer", _("viewer")
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                              related_name="club_roles", verbose_name=_("user"))
