@@ -147,6 +147,9 @@ MEDIA_ROOT = Path(os.environ.get("TROEF_MEDIA_ROOT", BASE_DIR / "media"))
 # every worker must see; empty: MEDIA_ROOT/reports/work. The finished PDFs go to the
 # default storage (STORAGES below).
 TROEF_REPORT_WORK_ROOT = os.environ.get("TROEF_REPORT_WORK_ROOT", "")
+# The site's address as the players' phones reach it: printed score sheets carry a QR code
+# of their table's entry page (self-entry championships).
+TROEF_SITE_URL = os.environ.get("TROEF_SITE_URL", "http://localhost:8000").rstrip("/")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -23,6 +23,7 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
+from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import get_language
 
@@ -32,7 +33,7 @@ from club.services.standings import current_standings
 from scoring import StandingsError, rank_entries
 
 #: Bump when the layout changes: every report is then rendered again once.
-LAYOUT_VERSION = 3
+LAYOUT_VERSION = 4
 #: Tables whose score progression the round results show (the top tables of the draw).
 CHART_TABLES = 4
 #: Leaders whose rank over the rounds the standings chart follows.
@@ -41,7 +42,8 @@ CHART_LEADERS = 8
 
 def digest(facts: Any) -> str:
     """A stable hash of ``facts`` (JSON with sorted keys; dates and fractions as text)."""
-    payload = json.dumps([LAYOUT_VERSION, get_language(), facts], sort_keys=True,
+    payload = json.dumps([LAYOUT_VERSION, get_language(), settings.TROEF_SITE_URL, facts],
+                         sort_keys=True,
                          default=_jsonable, separators=(",", ":"))
     return hashlib.sha256(payload.encode()).hexdigest()
 

@@ -19,6 +19,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import segno
+from django.conf import settings
+from django.urls import reverse
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -271,18 +274,24 @@ class SheetBuilder:
         if keeper is not None:
             info.append(_("Sheet kept by seat %(seat)d:") % {"seat": keeper.position + 1})
             info.append("  " + fit_name(keeper.player.first_name, keeper.player.last_name, 72, 10))
+        qr = []
         if champ.self_entry and table.code:
             info.append(_("Players' code: %(code)s") % {"code": table.code})
+            info.append(_("or scan the square →"))
+            qr = [Block("", box(RIGHT - QR_MM, top + 1, QR_MM, QR_MM, position="absolute"),
+                        _("The entry page of this table"), src=entry_qr(table.code))]
         style = {"line_height": "5.6mm"}
-        return [
+        return qr + [
             Block("b muted", box(LEFT, top - 5, 110, font_size="7.5pt"),
                   _("Seat · player · side (in playing order)")),
             Block("b bold r", box(LEFT, top, 5, font_size=f"{NAME_PT}pt", **style), "\n".join(lines)),
             Block("b", box(LEFT + 8, top, 94, font_size=f"{NAME_PT}pt", **style), "\n".join(players)),
             Block("b bold", box(LEFT + 104, top, 6, font_size=f"{NAME_PT}pt", **style),
                   "\n".join(sides)),
-            Block("b", box(124, top, RIGHT - 124, line_height="4.6mm", font_size="9pt"),
-                  "\n".join(fit_text(line, RIGHT - 125, 9) for line in info)),
+            Block("b", box(124, top, RIGHT - 124 - (QR_MM + 1 if qr else 0), line_height="4.6mm",
+                           font_size="9pt"),
+                  "\n".join(fit_text(line, RIGHT - 125 - (QR_MM + 1 if qr else 0), 9)
+                            for line in info)),
         ]
 
     def footer(self, data: TableData, seats, summary: str) -> list[Block]:
@@ -313,6 +322,16 @@ class SheetBuilder:
         rnd = self.data.round
         return pages_html(css, self.pages(), _("Score sheets, %(round)s, %(championship)s") % {
             "round": rnd, "championship": self.data.championship.name})
+
+
+#: The side of the QR code of the table's entry page, in millimetres.
+QR_MM = 22.0
+
+
+def entry_qr(code: str) -> str:
+    """A QR code (an SVG data URL) of the table's entry page by its players' code."""
+    url = settings.TROEF_SITE_URL + reverse("code-sheet", args=[code])
+    return segno.make(url, error="m", micro=False).svg_data_uri(border=0, dark="#111")
 
 
 def sheets_html(rnd_data: RoundData) -> str:
