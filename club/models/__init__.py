@@ -2,6 +2,7 @@
 what is in :mod:`club.access`."""
 
 from club.models.accounts import Invitation, SessionGeneration, SessionUser, TemporaryPassword
+from club.models.api import ApiToken, IdempotentRequest
 from club.models.audit import ACTIONS, AuditEntry
 from club.models.championships import Championship, Entry, Round, Seat, Stage, Table
 from club.models.clubs import Club, ClubRole, Membership, Pair, Player
@@ -12,7 +13,7 @@ from club.models.sheets import Deal, DealChange, MatchResult
 from club.models.standings import StandingsSnapshot
 
 __all__ = [
-    "ACTIONS", "AuditEntry", "Championship", "Club", "ClubRole", "Deal", "DealChange", "Entry",
-    "Invitation", "MatchResult", "Membership", "Pair", "Player", "PlayerImportJob", "ReportJob", "Round", "RuleSet", "Seat",
+    "ACTIONS", "ApiToken", "AuditEntry", "Championship", "Club", "ClubRole", "Deal", "DealChange", "Entry",
+    "IdempotentRequest", "Invitation", "MatchResult", "Membership", "Pair", "Player", "PlayerImportJob", "ReportJob", "Round", "RuleSet", "Seat",
     "SessionGeneration", "SessionUser", "Stage", "StandingsSnapshot", "Table", "TemporaryPassword",
 ]
