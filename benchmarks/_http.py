@@ -58,7 +58,14 @@ class Client:
         self.cookies: dict[str, str] = {}
 
     def request(self, method: str, path: str, body: dict | None = None):
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        status, text, _headers = self.exchange(method, path, body)
+        return status, text
+
+    def exchange(self, method: str, path: str, body: dict | None = None,
+                 extra: dict[str, str] | None = None):
+        """The request; the answer's status, text and headers (lower-case names)."""
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()),
+                   **(extra or {})}
         data = None
         if body is not None:
             data = urllib.parse.urlencode(body)
@@ -78,7 +85,7 @@ class Client:
             if name.lower() == "set-cookie":
                 key, _, rest = value.partition("=")
                 self.cookies[key] = rest.split(";", 1)[0]
-        return response.status, text
+        return response.status, text, {k.lower(): v for k, v in response.getheaders()}
 
     def login(self, username: str, password: str) -> None:
         self.request("GET", "/accounts/login/")

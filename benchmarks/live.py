@@ -1,0 +1,245 @@
+"""Live results in the hall: phones refreshing the public standings while scorers type.
+
+The scene of issue 17: 200 phones refresh the public standings of a 272-entry championship
+every 10 s (each sends the ETag of its last answer) while 8 scorers enter deals of the
+current round's 136 tables through gunicorn. Four measurements in one run, on a throwaway
+database (a fresh PostgreSQL database next to DATABASE_URL's, or SQLite in a temp folder):
+  1. entry alone: the 8 scorers, no readers (the baseline);
+  2. entry with the 200 phones reading: the same scorers, on another round's tables;
+  3. unchanged standings: clients asking with the current ETag as fast as they can
+     (answers 304: what a hall of phones costs between two changes);
+  4. changed standings: a deal entered, then the standings asked for: the first answer
+     after each change renders the page again (p50 / p95 of those).
+Targets: (2) within 10% of (1); (3) >= 500 requests/s on 2 cores; (4) under 150 ms.
+
+Run: .venv/bin/python benchmarks/live.py [--seconds 8] [--phones 200] [--workers 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import threading
+import time
+
+from _http import Client, free_port, fresh_database, start_gunicorn, summary
+
+TABLES = 136
+PASSWORD = "bench-pw-12345"
+REFRESH_SECONDS = 10.0
+
+os.environ["DATABASE_URL"] = fresh_database("live")
+os.environ["DJANGO_DEBUG"] = "0"
+import _django
+
+_django.setup()
+
+from club.models import Round, Table
+from tests.factories import make_championship, make_club, make_round, make_user
+
+
+def seed():
+    user = make_user("bench", password=PASSWORD)
+    club = make_club("bench-club", organiser=user)
+    champ = make_championship(club, entries=2 * TABLES, rules="house", public=True,
+                              match_format={"kind": "games", "count": 50, "minutes": None})
+    rounds = [make_round(champ, number=n, status=Round.Status.PUBLISHED) for n in (1, 2, 3)]
+    return champ, [list(Table.objects.filter(round=r).order_by("number")) for r in rounds]
+
+
+def scorers(port: int, tables, clients: int, seconds: float, name: str) -> float:
+    """``clients`` scorers typing deals on their share of ``tables`` for ``seconds``."""
+    shares = [tables[i::clients] for i in range(clients)]
+    latencies: list[float] = []
+    errors = [0]
+    lock = threading.Lock()
+    ready = threading.Barrier(clients + 1)
+    deadline = [time.perf_counter() + 3600]
+
+    def work(index: int) -> None:
+        client = Client(port)
+        client.login("bench", PASSWORD)
+        rng = random.Random(100 + index)
+        versions = {table.pk: 0 for table in shares[index]}
+        mine, count = [], 0
+        ready.wait()
+        while time.perf_counter() < deadline[0]:
+            for table in shares[index]:
+                if time.perf_counter() > deadline[0]:
+                    break
+                body = {"version": versions[table.pk], "dealer": count % 4,
+                        "trump": rng.choice("cdhsn"), "points": rng.randint(0, 60),
+                        "doubling": 1, "csrfmiddlewaretoken": client.cookies["csrftoken"]}
+                t0 = time.perf_counter()
+                status, _ = client.request("POST", f"/tables/{table.pk}/sheet/", body)
+                if status == 302:
+                    mine.append(time.perf_counter() - t0)
+                    versions[table.pk] += 1
+                else:
+                    with lock:
+                        errors[0] += 1
+            count += 1
+        with lock:
+            latencies.extend(mine)
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(clients)]
+    for thread in threads:
+        thread.start()
+    ready.wait()
+    start = time.perf_counter()
+    deadline[0] = start + seconds
+    for thread in threads:
+        thread.join()
+    return summary(name, latencies, time.perf_counter() - start, errors[0])
+
+
+class Phones:
+    """``count`` phones refreshing ``path`` every REFRESH_SECONDS, spread evenly, each with
+    the ETag of its own last answer; a few threads make the requests on time."""
+
+    def __init__(self, port: int, path: str, count: int, threads: int = 4) -> None:
+        self.port, self.path, self.count, self.threads = port, path, count, threads
+        self.etags: list[str | None] = [None] * count
+        self.answers = {200: 0, 304: 0, "other": 0}
+        self.latencies: list[float] = []
+        self.stop = threading.Event()
+        self.lock = threading.Lock()
+
+    def run(self, index: int) -> None:
+        client = Client(self.port)
+        mine = list(range(index, self.count, self.threads))
+        interval = REFRESH_SECONDS / self.count * self.threads  # this thread's pace
+        due = time.perf_counter() + index * REFRESH_SECONDS / self.count
+        while not self.stop.is_set():
+            for phone in mine:
+                pause = due - time.perf_counter()
+                if pause > 0 and self.stop.wait(pause):
+                    return
+                due += interval
+                extra = {"If-None-Match": self.etags[phone]} if self.etags[phone] else {}
+                t0 = time.perf_counter()
+                status, _text, headers = client.exchange("GET", self.path, extra=extra)
+                elapsed = time.perf_counter() - t0
+                with self.lock:
+                    self.latencies.append(elapsed)
+                    self.answers[status if status in (200, 304) else "other"] += 1
+                if status == 200 and headers.get("etag"):
+                    self.etags[phone] = headers["etag"]
+
+    def __enter__(self):
+        self.workers = [threading.Thread(target=self.run, args=(i,))
+                        for i in range(self.threads)]
+        for worker in self.workers:
+            worker.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop.set()
+        for worker in self.workers:
+            worker.join()
+
+
+def unchanged(port: int, path: str, clients: int, seconds: float) -> float:
+    """Clients asking with the current ETag as fast as they can: the 304 rate."""
+    etag = Client(port).exchange("GET", path)[2].get("etag")
+    if not etag:
+        print("unchanged standings: the page sends no ETag (every request renders it)")
+    counts, latencies, lock = [], [], threading.Lock()
+    deadline = time.perf_counter() + seconds
+
+    def work() -> None:
+        client, mine, statuses = Client(port), [], {}
+        while time.perf_counter() < deadline:
+            t0 = time.perf_counter()
+            status = client.exchange("GET", path, extra={"If-None-Match": etag} if etag
+                                     else None)[0]
+            mine.append(time.perf_counter() - t0)
+            statuses[status] = statuses.get(status, 0) + 1
+        with lock:
+            latencies.extend(mine)
+            counts.append(statuses)
+
+    threads = [threading.Thread(target=work) for _ in range(clients)]
+    start = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - start
+    statuses: dict = {}
+    for one in counts:
+        for key, value in one.items():
+            statuses[key] = statuses.get(key, 0) + value
+    ms = sorted(x * 1000 for x in latencies)
+    rate = len(latencies) / elapsed
+    print(f"{'unchanged standings, ' + str(clients) + ' clients':<34} {len(latencies):>6} "
+          f"requests {rate:8.1f}/s  p50 {statistics.median(ms):6.2f} ms  answers {statuses}")
+    return rate
+
+
+def changed(port: int, path: str, tables, rounds: int) -> list[float]:
+    """A deal entered, then the standings asked for (a new rendering): ``rounds`` times."""
+    scorer, reader = Client(port), Client(port)
+    scorer.login("bench", PASSWORD)
+    etag = reader.exchange("GET", path)[2].get("etag")
+    times, rng = [], random.Random(7)
+    for i, table in enumerate(tables[:rounds]):
+        status, _ = scorer.request("POST", f"/tables/{table.pk}/sheet/", {
+            "version": 0, "dealer": 0, "trump": "h", "points": rng.randint(31, 60),
+            "doubling": 1, "csrfmiddlewaretoken": scorer.cookies["csrftoken"]})
+        t0 = time.perf_counter()
+        status, _text, headers = reader.exchange(
+            "GET", path, extra={"If-None-Match": etag} if etag else None)
+        times.append((time.perf_counter() - t0) * 1000)
+        if status != 200:
+            print(f"changed standings: answer {status} after a change (expected 200)")
+        etag = headers.get("etag", etag)
+    times.sort()
+    print(f"{'changed standings (new rendering)':<34} {len(times):>6} requests"
+          f"  p50 {statistics.median(times):6.2f} ms  p95 {times[int(0.95 * (len(times) - 1))]:6.2f}"
+          f" ms")
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=8.0, help="per measurement")
+    parser.add_argument("--phones", type=int, default=200)
+    parser.add_argument("--scorers", type=int, default=8)
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
+    args = parser.parse_args()
+    from django.db import connection
+
+    champ, rounds = seed()
+    path = f"/championships/{champ.pk}/standings/"
+    print(f"database: {connection.vendor}; {2 * TABLES} entries, {TABLES} tables a round; "
+          f"{os.cpu_count()} CPU(s); gunicorn {args.workers} sync worker(s); {args.phones} "
+          f"phones every {REFRESH_SECONDS:g} s")
+    connection.close()
+    port = free_port()
+    server = start_gunicorn(port, args.workers, 1)
+    try:
+        alone = scorers(port, rounds[0], args.scorers, args.seconds, "entry alone (baseline)")
+        with Phones(port, path, args.phones) as phones:
+            time.sleep(1.0)
+            busy = scorers(port, rounds[1], args.scorers, args.seconds,
+                           f"entry, {args.phones} phones reading")
+        ms = sorted(x * 1000 for x in phones.latencies)
+        print(f"{'  the phones meanwhile':<34} {len(ms):>6} requests  p50 "
+              f"{statistics.median(ms):6.2f} ms  answers {phones.answers}")
+        rate = unchanged(port, path, args.scorers, args.seconds)
+        times = changed(port, path, rounds[2], 40)
+    finally:
+        server.terminate()
+        server.wait(10)
+    print(f"ratio: entry with readers / entry alone = {busy / alone:.2f}x (target >= 0.90: "
+          f"{'met' if busy >= 0.9 * alone else 'NOT met'})")
+    print(f"unchanged standings: {rate:.0f} requests/s (target >= 500: "
+          f"{'met' if rate >= 500 else 'NOT met'}); changed: p50 {statistics.median(times):.0f} "
+          f"ms (target < 150: {'met' if statistics.median(times) < 150 else 'NOT met'})")
+
+
+if __name__ == "__main__":
+    main()
