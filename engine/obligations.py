@@ -65,6 +65,11 @@ def obligations(
             duties.append(Obligation(
                 "follow_suit", CardSet(led_cards), f"must follow suit in {SUIT_NAMES[led]}"))
             higher = led_cards & ABOVE[win]
+            trump_lead = led == trump or trump < 0
+            if rules.beat_on_trump_lead_only and not trump_lead:
+                higher = 0
+            if rules.beat_partner_on_trump_lead and trump_lead:
+                bound = True
             if rules.beat_led_suit and bound and win >> 3 == led and higher:
                 duties.append(Obligation(
                     "beat_led_suit", CardSet(higher),

@@ -21,6 +21,10 @@ Each obligation is one option of :class:`~engine.rules.RuleSet`:
   no trump lower than the highest trump in the trick, unless your hand holds nothing
   else. It applies whoever is winning.
 
+Two refinements of rule 2 that other programs use (RULES.md §14): ``beat_on_trump_lead_only``
+(the duty to beat holds only on a trump lead, or on any lead in no trump) and
+``beat_partner_on_trump_lead`` (on a trump lead, or in no trump, beat even a partner's card).
+
 >>> sorted(str(c) for c in legal_cards(["Qc", "7c", "Ad"], ["Jc"], trump="d"))
 ['Qc']
 """
@@ -39,6 +43,10 @@ MUST_TRUMP = 4
 MUST_OVERTRUMP = 8
 PARTNER_WINNING_FREE = 16
 NO_UNDERTRUMP = 32
+#: RULES.md §14 refinements of ``beat_led_suit`` (not obligations of their own: a breach of
+#: either is a breach of ``beat_led_suit``).
+BEAT_ON_TRUMP_LEAD_ONLY = 64
+BEAT_PARTNER_ON_TRUMP_LEAD = 128
 
 #: The play obligations of a RuleSet, in the order of RULES.md section 5.
 OBLIGATIONS: tuple[tuple[str, int], ...] = (
@@ -58,7 +66,9 @@ def rule_flags(rules: RuleSet | str | None) -> int:
     (True, True)
     """
     rules = RuleSet.coerce(rules)
-    return sum(flag for name, flag in OBLIGATIONS if getattr(rules, name))
+    return (sum(flag for name, flag in OBLIGATIONS if getattr(rules, name))
+            | BEAT_ON_TRUMP_LEAD_ONLY * rules.beat_on_trump_lead_only
+            | BEAT_PARTNER_ON_TRUMP_LEAD * rules.beat_partner_on_trump_lead)
 
 
 def legal_mask(hand: int, led: int, win: int, partner_winning: bool, trump: int, flags: int) -> int:
@@ -80,7 +90,10 @@ def legal_mask(hand: int, led: int, win: int, partner_winning: bool, trump: int,
     if led_cards:
         if not flags & FOLLOW_SUIT:
             return hand
-        if bound and flags & BEAT_LED_SUIT and win >> 3 == led:
+        if flags & BEAT_LED_SUIT and win >> 3 == led and (
+                bound or flags & BEAT_PARTNER_ON_TRUMP_LEAD and (led == trump or trump < 0)):
+            if flags & BEAT_ON_TRUMP_LEAD_ONLY and led != trump and trump >= 0:
+                return led_cards
             return led_cards & ABOVE[win] or led_cards
         return led_cards
     if trump < 0 or led == trump:

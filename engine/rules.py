@@ -11,6 +11,8 @@ name (``RuleSet.preset("flemish")``) and follow the table of RULES.md section 9.
 (1, 2, 4)
 >>> house.replace(target=51).target
 51
+>>> RuleSet.preset("auction2").cards_per_player, RuleSet.preset("auction2").replace(players=7).cards_per_player
+(8, 4)
 """
 
 from __future__ import annotations
@@ -22,18 +24,40 @@ from typing import Any, Literal
 from engine.errors import EngineError
 
 Doubling = Literal["none", "mee_tegen", "knock", "knock_back", "knock_unlimited"]
-TiePolicy = Literal["single", "stacked"]
+TiePolicy = Literal["single", "stacked", "whole"]
+GameName = Literal["partnership", "blind", "auction1", "auction2", "auction3"]
 RenoncePenalty = Literal["sixty", "flat30"]
 Direction = Literal["clockwise", "counterclockwise"]
 SpareCards = Literal["face_up", "exchange"]
 
 DOUBLINGS: tuple[str, ...] = ("none", "mee_tegen", "knock", "knock_back", "knock_unlimited")
-TIE_POLICIES: tuple[str, ...] = ("single", "stacked")
+TIE_POLICIES: tuple[str, ...] = ("single", "stacked", "whole")
+#: The games a rule set can describe (RULES.md §13): the partnership game of §§2-9, blind
+#: Manille, and the three auction games (each for themselves, 3 to 7 players).
+GAMES: tuple[str, ...] = ("partnership", "blind", "auction1", "auction2", "auction3")
+AUCTION_GAMES: tuple[str, ...] = ("auction1", "auction2", "auction3")
+AUCTION_PLAYER_COUNTS: tuple[int, ...] = (3, 4, 5, 6, 7)
+#: Cards per hand in the auction games, by game and players (RULES.md §13).
+AUCTION_HANDS: dict[str, dict[int, int]] = {
+    "auction1": {3: 10, 4: 7, 5: 6, 6: 5, 7: 4},
+    "auction2": {3: 10, 4: 8, 5: 6, 6: 5, 7: 4},
+    "auction3": {3: 9, 4: 7, 5: 6, 6: 5, 7: 4},
+}
+#: Options that belong to one or some games only: (option, its games, its off value).
+_GAME_OPTIONS: tuple[tuple[str, tuple[str, ...], Any], ...] = (
+    ("stakes", ("auction1",), None),
+    ("declarer_target", ("auction1",), None),
+    ("discards_count", ("auction1",), False),
+    ("lowest_bid", ("auction2", "auction3"), None),
+    ("all_tricks_value", ("auction2", "auction3"), None),
+    ("open_widow_doubling", ("auction3",), False),
+)
 RENONCE_PENALTIES: tuple[str, ...] = ("sixty", "flat30")
 DIRECTIONS: tuple[str, ...] = ("clockwise", "counterclockwise")
 SPARE_CARDS: tuple[str, ...] = ("face_up", "exchange")
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4, 6)
-#: Highest multiplier accepted with unlimited knocking (2**6): a sheet beyond it is a typo.
+#: Highest multiplier accepted with unlimited knocking by default (2**6, ``max_knocks=6``):
+#: a sheet beyond it is a typo.
 MAX_UNLIMITED_DOUBLING = 64
 
 
@@ -84,21 +108,44 @@ class RuleSet:
     # Game end (section 7): a target, or a fixed number of deals
     target: int | None = 101
     deals: int | None = None
+    # Which game (RULES.md §13); spoken Manille changes neither play nor scoring
+    game: GameName = "partnership"
+    spoken: bool = False
+    # Options other programs use (RULES.md §14), all off by default
+    beat_on_trump_lead_only: bool = False  # the duty to beat: only on a trump lead (any in NT)
+    beat_partner_on_trump_lead: bool = False  # trump lead (or NT): beat even a partner's card
+    double_no_trump: bool = True  # False: a no-trump deal cannot be doubled
+    additive_knocks: bool = False  # with multipliers_add: each knock adds 1 (redouble x3)
+    max_knocks: int = 6  # unlimited knocking: most knocks a sheet records (6: x64)
+    packets: tuple[int, ...] | None = None  # dealing packets; None: see engine.auction_deal
+    # Auction games (RULES.md §13); None: the project's default named in the docstring
+    stakes: tuple[int, ...] | None = None  # auction1: stake by cards drawn; None: widow+1-k
+    declarer_target: int | None = None  # auction1: None: 21 with 3-4 players, 15 with 5-7
+    discards_count: bool = False  # auction1: the declarer's discards count for him
+    lowest_bid: int | None = None  # auction2/3: None: total in play / players, rounded up
+    all_tricks_value: int | None = None  # auction2/3: None: twice the total in play
+    open_widow_doubling: bool = False  # auction3: x2 all-tricks bid, x2 without exchanging
     description: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
+        for name in ("packets", "stakes"):  # JSON gives lists; a RuleSet stays hashable
+            value = getattr(self, name)
+            if isinstance(value, list):
+                object.__setattr__(self, name, tuple(value))
         self.validate()
 
     # -- construction -------------------------------------------------------------------
 
     @classmethod
     def preset(cls, name: str) -> RuleSet:
-        """The shipped preset called ``name``: house, flemish, pagat or french."""
-        try:
-            return PRESETS[name]
-        except KeyError:
-            raise RuleSetError(f"unknown rule set {name!r}: choose one of {', '.join(PRESETS)}",
-                               code="unknown_preset", field="name") from None
+        """The shipped preset called ``name``: house, flemish, pagat or french (the
+        partnership game), or auction1, auction2, auction3, blind (:data:`GAME_PRESETS`)."""
+        found = PRESETS.get(name) or GAME_PRESETS.get(name)
+        if found is None:
+            raise RuleSetError(f"unknown rule set {name!r}: choose one of "
+                               f"{', '.join([*PRESETS, *GAME_PRESETS])}",
+                               code="unknown_preset", field="name")
+        return found
 
     @classmethod
     def coerce(cls, rules: RuleSet | str | None) -> RuleSet:
@@ -145,11 +192,16 @@ class RuleSet:
         for name in (
             "follow_suit", "beat_led_suit", "must_trump", "must_overtrump",
             "partner_winning_free", "no_undertrump", "en_face", "blind_trump",
-            "cancel_on_partner_look", "multipliers_add", "trick_bonus",
+            "cancel_on_partner_look", "multipliers_add", "trick_bonus", "spoken",
+            "beat_on_trump_lead_only", "beat_partner_on_trump_lead", "double_no_trump",
+            "additive_knocks", "discards_count", "open_widow_doubling",
         ):
             need(isinstance(getattr(self, name), bool), name, "must be true or false")
-        need(self.players in PLAYER_COUNTS, "players",
-             f"must be one of {PLAYER_COUNTS}, not {self.players!r}")
+        need(self.game in GAMES, "game", f"must be one of {GAMES}, not {self.game!r}",
+             "game_unknown")
+        auction = self.game in AUCTION_GAMES
+        counts = AUCTION_PLAYER_COUNTS if auction else (4,) if self.game == "blind" else PLAYER_COUNTS
+        need(self.players in counts, "players", f"must be one of {counts}, not {self.players!r}")
         need(self.direction in DIRECTIONS, "direction", f"must be one of {DIRECTIONS}")
         need(self.doubling in DOUBLINGS, "doubling", f"must be one of {DOUBLINGS}")
         need(self.tie_policy in TIE_POLICIES, "tie_policy", f"must be one of {TIE_POLICIES}")
@@ -184,11 +236,69 @@ class RuleSet:
         need(self.spare_cards == "face_up" or self.players == 3, "spare_cards",
              "exchanging the spare cards is the 3-player French variant (players must be 3)",
              "exchange_needs_three")
+        self._validate_section14(need)
+        self._validate_game(need, auction)
+
+    def _validate_section14(self, need: Any) -> None:
+        need(self.beat_led_suit or not (self.beat_on_trump_lead_only
+                                        or self.beat_partner_on_trump_lead),
+             "beat_on_trump_lead_only" if self.beat_on_trump_lead_only
+             else "beat_partner_on_trump_lead",
+             "narrows or widens the duty to beat, so it needs beat_led_suit", "beat_option_needs_beat")
+        need(self.multipliers_add or not self.additive_knocks, "additive_knocks",
+             "each knock adding 1 is a way of adding multipliers (multipliers_add)",
+             "additive_knocks_needs_add")
+        need(_whole(self.max_knocks) and 1 <= self.max_knocks <= 20, "max_knocks",
+             "must be a whole number of knocks from 1 to 20", "max_knocks_invalid")
+        if self.packets is not None:
+            need(isinstance(self.packets, tuple) and len(self.packets) > 0
+                 and all(_whole(p) and p >= 1 for p in self.packets)
+                 and sum(self.packets) == self.cards_per_player, "packets",
+                 f"must be packet sizes of 1 or more adding up to the {self.cards_per_player} "
+                 "cards of a hand", "packets_invalid")
+
+    def _validate_game(self, need: Any, auction: bool) -> None:
+        for name, games, off in _GAME_OPTIONS:
+            need(getattr(self, name) == off or self.game in games, name,
+                 f"belongs to {' and '.join(games)}, not to the {self.game} game",
+                 "option_not_in_game")
+        if self.game == "blind":
+            need(not (self.follow_suit or self.beat_led_suit or self.must_trump
+                      or self.no_undertrump), "follow_suit",
+                 "in blind Manille every card is drawn at random: no obligation applies",
+                 "blind_no_obligations")
+        if not auction:
+            return
+        need(self.trick_bonus, "trick_bonus",
+             "an auction game counts cards and tricks (one point per trick)", "auction_counts_tricks")
+        need(self.doubling == "none", "doubling", "the auction games have no doubling",
+             "auction_no_doubling")
+        need(not (self.en_face or self.blind_trump), "en_face" if self.en_face else "blind_trump",
+             "the declarer plays alone: no passing the choice, no blind trump",
+             "auction_declarer_names_trump")
+        need(self.deals is not None, "deals", "an auction game is a number of deals (rounded "
+             "up to a multiple of the players, so that everyone deals equally often)",
+             "auction_needs_deals")
+        if self.stakes is not None:
+            need(isinstance(self.stakes, tuple) and 1 <= len(self.stakes) <= 5
+                 and all(_whole(v) and 0 <= v <= 100 for v in self.stakes), "stakes",
+                 "must be 1 to 5 stakes (for 0, 1, 2 ... cards drawn) from 0 to 100",
+                 "stakes_invalid")
+        for name, low, high in (("declarer_target", 1, 70), ("lowest_bid", 1, 70),
+                                ("all_tricks_value", 1, 1000)):
+            value = getattr(self, name)
+            need(value is None or (_whole(value) and low <= value <= high), name,
+                 f"must be a whole number from {low} to {high}, or empty for the default",
+                 "auction_number_invalid")
 
     # -- derived facts ------------------------------------------------------------------
 
     def allowed_doublings(self) -> tuple[int, ...]:
-        """The doubling multipliers a sheet may record under this rule set."""
+        """The doubling multipliers a sheet may record under this rule set.
+
+        >>> len(RuleSet(doubling="knock_unlimited", max_knocks=8).allowed_doublings())
+        9
+        """
         if self.doubling == "none":
             return (1,)
         if self.doubling == "knock":
@@ -196,14 +306,23 @@ class RuleSet:
         if self.doubling in ("mee_tegen", "knock_back"):
             return (1, 2, 4)
         out, value = [], 1
-        while value <= MAX_UNLIMITED_DOUBLING:
+        while value <= 1 << self.max_knocks:
             out.append(value)
             value *= 2
         return tuple(out)
 
     @property
+    def auction(self) -> bool:
+        """Whether this is one of the auction games (each for themselves, a declarer)."""
+        return self.game in AUCTION_GAMES
+
+    @property
     def cards_per_player(self) -> int:
-        """8 with 2 (each hand and its dummy), 4 players; 10 with 3; 5 with 6."""
+        """8 with 2 (each hand and its dummy), 4 players; 10 with 3; 5 with 6; in the
+        auction games see :data:`AUCTION_HANDS`."""
+        hands = AUCTION_HANDS.get(self.game)
+        if hands is not None:
+            return hands[self.players]
         return {2: 8, 3: 10, 4: 8, 6: 5}[self.players]
 
     @property
@@ -241,6 +360,11 @@ class RuleSet:
         return product
 
 
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+#: The partnership game's presets (RULES.md §9); the club app's first migration ships them.
 PRESETS: dict[str, RuleSet] = {
     "house": RuleSet(
         name="house",
@@ -274,4 +398,29 @@ PRESETS: dict[str, RuleSet] = {
         description="French: follow suit, trumping optional, knocking, en face, "
         "blind trump allowed, renonce a flat 30.",
     ),
+}
+
+_FRENCH_PLAY = {"direction": "counterclockwise", "beat_led_suit": False, "must_trump": False,
+                "must_overtrump": False, "no_undertrump": False, "cancel_on_partner_look": False}
+_AUCTION = {**_FRENCH_PLAY, "trick_bonus": True, "target": None, "deals": 12}
+
+#: The presets of the other games of RULES.md §13 (kept apart from :data:`PRESETS`, which
+#: the club app's migration 0003 reads). Spoken Manille is the ``spoken`` flag of any preset.
+GAME_PRESETS: dict[str, RuleSet] = {
+    "auction1": RuleSet(
+        name="auction1", game="auction1", **_AUCTION,
+        description="Auction Manille 1: the privilege passes round until taken, the declarer "
+        "draws from the widow one card at a time; 21 (3-4 players) or 15 to make."),
+    "auction2": RuleSet(
+        name="auction2", game="auction2", **_AUCTION,
+        description="Auction Manille 2: sevens removed, each bids a count (cards + tricks) or "
+        "all tricks; the declarer scores or loses his bid."),
+    "auction3": RuleSet(
+        name="auction3", game="auction3", **_AUCTION,
+        description="Auction Manille 3: packets of three, cards laid out open and closed; the "
+        "highest bidder may exchange with them."),
+    "blind": RuleSet(
+        name="blind", game="blind", **_FRENCH_PLAY, follow_suit=False,
+        description="Blind Manille: each sees every hand but his own and plays a card drawn at "
+        "random: no obligations, no renonce; scored as the partnership game."),
 }

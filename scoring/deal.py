@@ -189,7 +189,7 @@ def as_rules(rules: RuleSet | str | None) -> RuleSet:
     'mee_tegen'
     >>> as_rules("bridge")
     Traceback (most recent call last):
-    scoring.errors.ScoringError: rules: unknown rule set 'bridge': choose one of house, flemish, pagat, french
+    scoring.errors.ScoringError: rules: unknown rule set 'bridge': choose one of house, flemish, pagat, french, auction1, auction2, auction3, blind
     """
     try:
         return RuleSet.coerce(rules)
@@ -223,6 +223,12 @@ def _check_allowed(deal: DealResult, rules: RuleSet) -> None:
         raise DealResultError(f"x{deal.doubling} is not allowed "
                               f"under rule set {rules.name!r} (allowed: {allowed})",
                               code="doubling_not_allowed", field="doubling")
+    if deal.doubling > 1 and deal.trump is None and not rules.double_no_trump:
+        raise DealResultError(f"rule set {rules.name!r} does not allow doubling a no-trump deal",
+                              code="no_trump_not_doubled", field="doubling")
+    if rules.auction:
+        raise DealResultError(f"rule set {rules.name!r} is an auction game: score its deals with "
+                              "scoring.score_auction", code="auction_rules", field="rules")
     if deal.blind and not rules.blind_trump:
         raise DealResultError(f"rule set {rules.name!r} does not allow blind trump",
                               code="blind_not_allowed", field="blind")
@@ -332,6 +338,15 @@ def score_deal(result: DealResult, rules: RuleSet | str | None = None, pending: 
     (30, 0)
     >>> score_deal(DealResult(points=None, trump="h", renonce=0), "flemish").points
     (0, 30)
+
+    RULES.md §14: a tie may pass on its whole multiplier (a tied no-trump deal makes the next
+    x4); with additive counting each knock may add 1 (a redouble x3, and with no trump x4):
+
+    >>> score_deal(DealResult(points=(30, 30), trump=None), RuleSet(tie_policy="whole")).pending
+    4
+    >>> additive = RuleSet.preset("flemish").replace(multipliers_add=True, additive_knocks=True)
+    >>> score_deal(DealResult(points=(35, 25), trump=None, doubling=4), additive).multiplier
+    4
     """
     rules = as_rules(rules)
     if not _is_int(pending) or pending < 1:
@@ -340,7 +355,9 @@ def score_deal(result: DealResult, rules: RuleSet | str | None = None, pending: 
     deal = check_deal(result, rules)
     if deal.cancelled:
         return DealScore((0, 0), pending, 1, "cancelled")
-    factors = [deal.doubling, pending]
+    # §14 additive counting: each knock adds 1 (x2^k counts k), not the doubling's excess.
+    doubling = deal.doubling.bit_length() if rules.additive_knocks else deal.doubling
+    factors = [doubling, pending]
     if deal.trump is None:
         factors.append(rules.no_trump_multiplier)
     if deal.blind:
@@ -354,8 +371,14 @@ def score_deal(result: DealResult, rules: RuleSet | str | None = None, pending: 
                         multiplier, "renonce")
     a, b = deal.points  # type: ignore[misc]
     if a == b:
-        after = pending * rules.tie_multiplier if rules.tie_policy == "stacked" else rules.tie_multiplier
-        return DealScore((0, 0), after, rules.combine(*factors), "tie")
+        tied = rules.combine(*factors)
+        if rules.tie_policy == "whole":  # §14: a tied no-trump deal makes the next x4
+            after = rules.combine(tied, rules.tie_multiplier)
+        elif rules.tie_policy == "stacked":
+            after = pending * rules.tie_multiplier
+        else:
+            after = rules.tie_multiplier
+        return DealScore((0, 0), after, tied, "tie")
     if deal.all_tricks is not None:
         factors.append(rules.all_tricks_multiplier)
     multiplier = rules.combine(*factors)

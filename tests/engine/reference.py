@@ -39,8 +39,13 @@ def ref_legal(
     if same_suit:
         if not rules.follow_suit:
             return everything
-        # Rule 2 (and 6): beat an opponent's card of the led suit when you can.
-        if rules.beat_led_suit and must_act and best.suit == led:
+        # Rule 2 (and 6): beat an opponent's card of the led suit when you can. RULES.md
+        # §14: only on a trump lead (any lead in no trump), and/or even a partner's card there.
+        trump_lead = trump is None or led == trump
+        beat = must_act or (rules.beat_partner_on_trump_lead and trump_lead)
+        if rules.beat_on_trump_lead_only and not trump_lead:
+            beat = False
+        if rules.beat_led_suit and beat and best.suit == led:
             better = [card for card in same_suit if strength(card) > strength(best)]
             if better:
                 return set(better)
