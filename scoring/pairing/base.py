@@ -132,7 +132,8 @@ class DrawTable:
     against 1 and 3; seat 0 keeps the score sheet (the scorer, who stays in the
     scorer-stays movement). Three seats: the dealer plays alone against the other two, so the
     sides change with each deal (``sides`` shows the first deal, seat 0 dealing).
-    ``entry_flags`` holds (entry id, flag) for flags about one entry (moved up/down).
+    ``entry_flags`` holds (entry id, flag) for flags about one entry (moved up/down);
+    ``reasons`` says why these entries sit together (:mod:`.reasons`: code and parameters).
 
     >>> DrawTable(2, ("x", "y")).sides
     (('x',), ('y',))
@@ -145,6 +146,7 @@ class DrawTable:
     flags: frozenset[str] = frozenset()
     entry_flags: tuple[tuple[Hashable, str], ...] = ()
     group: str = ""  # the poule the table plays in (the poules method), else empty
+    reasons: tuple = field(default=(), hash=False)
 
     @property
     def sides(self) -> tuple[tuple[Hashable, ...], tuple[Hashable, ...]]:
@@ -164,7 +166,7 @@ class DrawTable:
 
 @dataclass(frozen=True)
 class Bye:
-    """An entry that sits out the round, with the flags explaining it.
+    """An entry that sits out the round, with the flags and reasons explaining it.
 
     >>> Bye("p3").flags
     frozenset({'bye'})
@@ -172,6 +174,7 @@ class Bye:
 
     entry: Hashable
     flags: frozenset[str] = frozenset({BYE})
+    reasons: tuple = field(default=(), hash=False)
 
 
 @dataclass(frozen=True)

@@ -122,8 +122,9 @@ def pick_byes(
     return chosen
 
 
-def make_bye(entry: Entry, *extra: str) -> Bye:
-    """A :class:`Bye` for ``entry``, flagged as a repeat bye when it has had one.
+def make_bye(entry: Entry, *extra: str, reasons: tuple = ()) -> Bye:
+    """A :class:`Bye` for ``entry``, flagged as a repeat bye when it has had one; ``reasons``
+    say why it sits out (:mod:`.reasons`).
 
     >>> make_bye(Entry("x", byes=1)).flags == {"bye", "repeat_bye"}
     True
@@ -131,4 +132,4 @@ def make_bye(entry: Entry, *extra: str) -> Bye:
     flags = {BYE, *extra}
     if entry.byes:
         flags.add(REPEAT_BYE)
-    return Bye(entry.id, frozenset(flags))
+    return Bye(entry.id, frozenset(flags), tuple(reasons))

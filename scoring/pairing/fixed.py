@@ -21,6 +21,7 @@ import random
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Any
 
+from . import reasons as why
 from .base import (
     MOVED_DOWN,
     MOVED_UP,
@@ -66,14 +67,19 @@ def draw_random(
     pool = [e for e in prepare(entries) if e.active]
     order = list(range(len(pool)))
     rng.shuffle(order)
-    pairs, byes = _pair(pool, order, order[::-1])
-    tables = [_table(number, pool, a, b, None) for number, (a, b) in enumerate(pairs, 1)]
+    met = met_sets(pool)
+    pairs, byes = _pair(met, pool, order, order[::-1])
+    drawn = why.reason(why.RANDOM, seed=seed)
+    tables = [why.explained(_table(number, pool, a, b, None), pool, met, (a, b),
+                            (lambda j: j not in byes) if byes else None, [drawn])
+              for number, (a, b) in enumerate(pairs, 1)]
     return Draw(
         seed,
         "random",
         len(history) + 1,
         tuple(tables),
-        tuple(make_bye(pool[i]) for i in byes),
+        tuple(make_bye(pool[i], reasons=(why.reason(why.BYE_FEWEST, byes=pool[i].byes,
+                                                    seed=seed),)) for i in byes),
         {},
     )
 
@@ -102,21 +108,25 @@ def draw_swiss(
     rng = random.Random(seed)
     pool = [e for e in prepare(entries) if e.active]
     ranked, order, group = standing_order(pool, rng, opts["within_group"])
-    pairs, byes = _pair(pool, order, ranked[::-1])
     met = met_sets(pool)
+    pairs, byes = _pair(met, pool, order, ranked[::-1])
     _close_floats(pairs, group, met)
     position = {i: k for k, i in enumerate(order)}
     pairs = sorted(
         (tuple(sorted(p, key=position.__getitem__)) for p in pairs),
         key=lambda p: position[p[0]],
     )
-    tables = [_table(number, pool, a, b, group) for number, (a, b) in enumerate(pairs, 1)]
+    place = {i: k for k, i in enumerate(ranked, 1)}
+    within = why.reason(why.WITHIN_GROUP, order=opts["within_group"], seed=seed)
+    tables = [why.swiss_table(_table(number, pool, a, b, group), pool, met, (a, b), group,
+                              place, within, set(byes))
+              for number, (a, b) in enumerate(pairs, 1)]
     return Draw(
         seed,
         "swiss",
         len(history) + 1,
         tuple(tables),
-        tuple(make_bye(pool[i]) for i in byes),
+        tuple(make_bye(pool[i], reasons=why.swiss_bye(pool, ranked, place, i)) for i in byes),
         opts,
     )
 
@@ -165,10 +175,11 @@ def standing_order(
 
 
 def _pair(
-    pool: Sequence[Entry], order: Sequence[int], bye_preference: Sequence[int]
+    met: Sequence[set[int]], pool: Sequence[Entry], order: Sequence[int],
+    bye_preference: Sequence[int],
 ) -> tuple[list[tuple[int, int]], list[int]]:
-    """Pairs of ``pool`` indices with the fewest rematches, greedy in ``order``, and the byes."""
-    met = met_sets(pool)
+    """Pairs of ``pool`` indices with the fewest rematches, greedy in ``order``, and the byes
+    (``met``: :func:`.base.met_sets` of ``pool``)."""
     byes: list[int] = []
     if len(order) % 2:
         byes = pick_byes(Matching.among(met, order), bye_preference, pool, 1)
@@ -320,7 +331,8 @@ def draw_round_robin(
             code="round_robin_complete",
         )
     cycle, r = divmod(round_number - 1, rounds_per_cycle)
-    tables, byes = berger_tables(positions, slots, r + 1, swap=bool(cycle % 2))
+    tables, byes = berger_tables(positions, slots, r + 1, swap=bool(cycle % 2),
+                                 shown_round=round_number)
     return Draw(seed, "round_robin", round_number, tuple(tables), tuple(byes), opts)
 
 
@@ -332,11 +344,14 @@ def berger_tables(
     swap: bool = False,
     group: str = "",
     first_table: int = 1,
+    shown_round: int | None = None,
 ) -> tuple[list[DrawTable], list[Bye]]:
     """Round ``round_number`` of the Berger tables over ``positions`` (``slots`` places; a
     missing place is empty): a table for two active entries (numbered from ``first_table``,
     flagged when they met before), a bye for an entry whose opponent is missing or withdrawn.
-    ``swap`` exchanges the sides (the second cycle of a double round robin).
+    ``swap`` exchanges the sides (the second cycle of a double round robin). Each table's
+    reasons name its round (``shown_round``, else ``round_number``) and the two places in
+    the schedule (1-based), and the poule (``group``) where there is one.
 
     >>> tables, byes = berger_tables([Entry("a"), Entry("b"), Entry("c")], 4, 1)
     >>> [t.seats for t in tables], [b.entry for b in byes]
@@ -344,13 +359,26 @@ def berger_tables(
     """
     tables: list[DrawTable] = []
     byes: list[Bye] = []
+    shown = shown_round or round_number
     for p, q in berger_round(slots, round_number):
-        a, b = (positions[x - 1] if x <= len(positions) else None for x in ((q, p) if swap else (p, q)))
+        places = (q, p) if swap else (p, q)
+        a, b = (positions[x - 1] if x <= len(positions) else None for x in places)
         live = [e for e in (a, b) if e is not None and e.active]
         if len(live) == 2:
-            flags = frozenset({REMATCH}) if a.met(b.id) or b.met(a.id) else frozenset()
-            tables.append(DrawTable(first_table + len(tables), (a.id, b.id), flags, group=group))
+            rematch = a.met(b.id) or b.met(a.id)
+            reasons = [why.reason(why.POULE, poule=group, round=shown, places=list(places))
+                       if group else
+                       why.reason(why.ROUND_ROBIN, round=shown, places=list(places))]
+            reasons += [why.reason(why.REMATCH)] if rematch else []
+            reasons += [why.reason(why.SUBSTITUTE, entry=e.id, replaces=e.replaces)
+                        for e in (a, b) if e.replaces is not None]
+            tables.append(DrawTable(first_table + len(tables), (a.id, b.id),
+                                    frozenset({REMATCH}) if rematch else frozenset(),
+                                    group=group, reasons=tuple(reasons)))
         elif live:
             other = b if live[0] is a else a
-            byes.append(make_bye(live[0], *([OPPONENT_WITHDRAWN] if other is not None else [])))
+            reason = (why.reason(why.BYE_WITHDRAWN, **{"with": other.id}) if other is not None
+                      else why.reason(why.BYE_SCHEDULE, round=shown))
+            byes.append(make_bye(live[0], *([OPPONENT_WITHDRAWN] if other is not None else []),
+                                 reasons=(reason,)))
     return tables, byes

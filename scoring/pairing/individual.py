@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterable, Sequence
+from itertools import combinations
 from typing import Any
 
+from . import reasons as why
 from .base import (
     BYE_SWAP,
     CONTINUED,
@@ -95,15 +97,21 @@ def draw_individual(
     pool = [e for e in prepare(entries) if e.active]
     seating = Seating(pool, rng)
     tables, byes = _seat(seating, range(len(pool)), opts)
-    numbered = tuple(_table(number, seating, seats) for number, seats in enumerate(tables, 1))
+    drawn = [why.reason(why.RANDOM, seed=seed)]
+    numbered = tuple(_table(number, seating, seats, reasons=drawn)
+                     for number, seats in enumerate(tables, 1))
     return Draw(
         seed,
         "individual",
         len(history) + 1,
         numbered,
-        tuple(make_bye(pool[i]) for i in byes),
+        tuple(_bye(pool[i], seed) for i in byes),
         opts,
     )
+
+
+def _bye(entry: Entry, seed: int):
+    return make_bye(entry, reasons=(why.reason(why.BYE_FEWEST, byes=entry.byes, seed=seed),))
 
 
 def _seat(seating: Seating, players: Iterable[int], opts: dict) -> tuple[list[list[int]], list[int]]:
@@ -126,6 +134,7 @@ def _table(
     seats: Sequence[int],
     extra: Iterable[str] = (),
     movement: bool = False,
+    reasons: Sequence[why.Reason] = (),
 ) -> DrawTable:
     flags = set(extra)
     if seating.repeat_partners(seats):
@@ -135,7 +144,31 @@ def _table(
         flags.add(REPEAT_OPPONENT)
     if len(seats) == 3:
         flags.add(TABLE_OF_THREE)
-    return DrawTable(number, tuple(seating.pool[i].id for i in seats), frozenset(flags))
+    return DrawTable(number, tuple(seating.pool[i].id for i in seats), frozenset(flags),
+                     reasons=(*reasons, *_seat_reasons(seating, seats, movement)))
+
+
+def _seat_reasons(seating: Seating, seats: Sequence[int], movement: bool) -> list[why.Reason]:
+    """New and repeated partnerships at the table, and opponents who met before (not at a
+    continued table, where the movement repeats them by design)."""
+    pool, partnered, opposed = seating.pool, seating.partnered, seating.opposed
+    if len(seats) == 4:
+        a, b, c, d = seats
+        partners, opponents = [(a, c), (b, d)], [(a, b), (a, d), (c, b), (c, d)]
+    else:
+        partners = opponents = list(combinations(seats, 2))
+    repeated = [[pool[x].id, pool[y].id] for x, y in partners if y in partnered[x]]
+    new = [[pool[x].id, pool[y].id] for x, y in partners if y not in partnered[x]]
+    reasons = [why.reason(why.TABLE_OF_THREE)] if len(seats) == 3 else []
+    if new:
+        reasons.append(why.reason(why.PARTNERS_NEW, pairs=new))
+    if repeated:
+        reasons.append(why.reason(why.REPEAT_PARTNER, pairs=repeated))
+    if not movement:
+        met = [[pool[x].id, pool[y].id] for x, y in opponents if y in opposed[x]]
+        reasons.append(why.reason(why.REPEAT_OPPONENTS, pairs=met) if met
+                       else why.reason(why.OPPONENTS_NEW))
+    return reasons
 
 
 def draw_scorer_stays(
@@ -169,24 +202,27 @@ def draw_scorer_stays(
     substitute = {e.replaces: e.id for e in pool if e.replaces is not None and e.replaces not in index}
     _, _, total_byes = table_plan(len(pool), opts["odd"])
     continuing = _continuing(history, index, substitute)
-    free = sorted(set(range(len(pool))) - {i for seats, _, _ in continuing for i in seats})
+    free = sorted(set(range(len(pool))) - {i for seats, *_ in continuing for i in seats})
     while continuing and not _fits(len(free), opts["odd"], total_byes):
-        seats, _, _ = continuing.pop(rng.randrange(len(continuing)))
+        seats, *_ = continuing.pop(rng.randrange(len(continuing)))
         free = sorted(free + seats)
     seating = Seating(pool, rng)
     fresh, byes = _seat(seating, free, opts) if free else ([], [])
-    byes = _swap_byes(pool, continuing, byes, rng)
-    taken = {number for _, number, _ in continuing}
+    byes, swapped = _swap_byes(pool, continuing, byes, rng)
+    taken = {number for _, number, *_ in continuing}
     numbers = (n for n in range(1, len(pool) + 1) if n not in taken)
-    tables = [_table(number, seating, seats, flags, movement=True) for seats, number, flags in continuing]
-    tables += [_table(next(numbers), seating, seats) for seats in fresh]
+    tables = [_table(number, seating, seats, flags, movement=True, reasons=reasons)
+              for seats, number, flags, reasons in continuing]
+    drawn = [why.reason(why.RANDOM, seed=seed)]
+    tables += [_table(next(numbers), seating, seats, reasons=drawn) for seats in fresh]
     tables.sort(key=lambda t: t.number)
     return Draw(
         seed,
         "scorer_stays",
         len(history) + 1,
         tuple(tables),
-        tuple(make_bye(pool[i]) for i in byes),
+        tuple(make_bye(pool[i], reasons=(swapped[i],)) if i in swapped else _bye(pool[i], seed)
+              for i in byes),
         opts,
     )
 
@@ -196,7 +232,8 @@ def _continuing(
     index: dict[Hashable, int],
     substitute: dict[Hashable, Hashable],
 ) -> list:
-    """The previous round's tables that go on: (seats moved on, table number, flags)."""
+    """The previous round's tables that go on: (seats moved on, table number, flags,
+    reasons)."""
     if not history or getattr(history[-1], "method", None) != "scorer_stays":
         return []
     previous = [{frozenset(substitute.get(x, x) for x in t.seats) for t in draw.tables} for draw in history]
@@ -214,7 +251,11 @@ def _continuing(
         # Seats 1, 2, 3 move one on (3 -> 1): over three rounds the scorer partners each.
         moved = [scorer, movers[-1], *movers[:-1]]
         flags = {CONTINUED} | ({SUBSTITUTE} if seats != list(table.seats) else set())
-        result.append(([index[x] for x in moved], table.number, flags))
+        reasons = [why.reason(why.CONTINUED, scorer=scorer, round=together + 1,
+                              of=MOVEMENT_ROUNDS)]
+        reasons += [why.reason(why.SUBSTITUTE, entry=new, replaces=old)
+                    for old, new in zip(table.seats, seats) if old != new]
+        result.append(([index[x] for x in moved], table.number, flags, reasons))
     return result
 
 
@@ -227,14 +268,17 @@ def _fits(players: int, odd: str, byes_allowed: int) -> bool:
         return False
 
 
-def _swap_byes(pool: Sequence[Entry], continuing: list, byes: list[int], rng: random.Random) -> list[int]:
-    """Give a bye due to a player who had more byes to a moving player who had fewer."""
+def _swap_byes(pool: Sequence[Entry], continuing: list, byes: list[int],
+               rng: random.Random) -> tuple[list[int], dict[int, why.Reason]]:
+    """Give a bye due to a player who had more byes to a moving player who had fewer: the
+    byes, and the reason of each bye swapped (by pool index)."""
     result = []
+    swapped: dict[int, why.Reason] = {}
     arrived: set[int] = set()
     for b in byes:
         seats_by_byes = sorted(
             (pool[seats[s]].byes, k, s)
-            for k, (seats, _, _) in enumerate(continuing)
+            for k, (seats, *_) in enumerate(continuing)
             for s in range(1, len(seats))
             if pool[seats[s]].byes < pool[b].byes and seats[s] not in arrived
         )
@@ -243,9 +287,13 @@ def _swap_byes(pool: Sequence[Entry], continuing: list, byes: list[int], rng: ra
             continue
         fewest = seats_by_byes[0][0]
         _, k, s = rng.choice([c for c in seats_by_byes if c[0] == fewest])
-        seats, _, flags = continuing[k]
+        seats, _, flags, reasons = continuing[k]
         result.append(seats[s])
+        swap = why.reason(why.BYE_SWAP, entry=pool[b].id, instead_of=pool[seats[s]].id,
+                          byes=pool[b].byes, instead_byes=pool[seats[s]].byes)
+        swapped[seats[s]] = swap
+        reasons.append(swap)
         seats[s] = b
         arrived.add(b)
         flags.add(BYE_SWAP)
-    return result
+    return result, swapped
