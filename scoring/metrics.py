@@ -6,6 +6,12 @@ percentages: points stay exact, the web app rounds for display). A championship'
 order is a list of metric keys (see :mod:`scoring.standings`). Head-to-head is measured only
 among the entries tied when it is applied.
 
+A credit (a match decided "not played", :class:`~scoring.records.MatchRecord`) counts in
+match points and game points for, against and their difference (opponents' strength reads
+those match points), and nowhere else: not in wins, draws, losses, games, matches or rounds
+played, win percentage, game points per round (the points of the rounds played) or
+head-to-head.
+
 >>> from scoring.records import MatchRecord
 >>> records = [MatchRecord("A", 1, "win", 1, 0, 101, 40, ("B",)),
 ...            MatchRecord("B", 1, "loss", 0, 1, 40, 101, ("A",))]
@@ -33,6 +39,9 @@ class Tally:
     the rounds played and every meeting (opponents, result index) for head-to-head."""
 
     __slots__ = (
+        "credit",
+        "credit_against",
+        "credit_for",
         "games_lost",
         "games_won",
         "meetings",
@@ -47,6 +56,8 @@ class Tally:
         self.games_won = self.games_lost = self.points_for = self.points_against = 0
         self.rounds: set[int] = set()
         self.meetings: list[tuple[tuple[Hashable, ...], int]] = []
+        # Credits for matches decided "not played": match points and game points only.
+        self.credit = self.credit_for = self.credit_against = 0
 
     @property
     def matches(self) -> int:
@@ -65,6 +76,11 @@ def tally_records(records: Iterable[MatchRecord], entries: Iterable[Hashable] = 
         tally = tallies.get(record.entry)
         if tally is None:
             tally = tallies[record.entry] = Tally()
+        if record.credit is not None:  # not played: sums only, no match, round or meeting
+            tally.credit += record.credit
+            tally.credit_for += record.points_for
+            tally.credit_against += record.points_against
+            continue
         index = _RESULT_INDEX[record.result]
         tally.results[index] += 1
         tally.games_won += record.games_won
@@ -91,7 +107,8 @@ class Context:
 
     def points_of(self, tally: Tally) -> int:
         win, draw, loss = self.match_points
-        return tally.results[0] * win + tally.results[1] * draw + tally.results[2] * loss
+        return (tally.results[0] * win + tally.results[1] * draw + tally.results[2] * loss
+                + tally.credit)
 
     def match_points_of(self) -> dict[Hashable, int]:
         """Every entry's match points (computed once: opponents' strength reads them all)."""
@@ -185,11 +202,11 @@ for _metric in (
     Metric("losses", "Losses", "L", lambda t, c: t.results[2], higher_is_better=False),
     Metric("games_won", "Games won", "GW", lambda t, c: t.games_won),
     Metric("games_lost", "Games lost", "GL", lambda t, c: t.games_lost, higher_is_better=False),
-    Metric("points_for", "Game points for", "GP+", lambda t, c: t.points_for),
-    Metric("points_against", "Game points against", "GP-", lambda t, c: t.points_against,
-           higher_is_better=False),
+    Metric("points_for", "Game points for", "GP+", lambda t, c: t.points_for + t.credit_for),
+    Metric("points_against", "Game points against", "GP-",
+           lambda t, c: t.points_against + t.credit_against, higher_is_better=False),
     Metric("points_diff", "Game point difference", "GP±",
-           lambda t, c: t.points_for - t.points_against),
+           lambda t, c: t.points_for + t.credit_for - t.points_against - t.credit_against),
     Metric("points_per_round", "Game points per round", "GP/R",
            lambda t, c: _ratio(t.points_for, len(t.rounds))),
     Metric("win_pct", "Win percentage", "W%", lambda t, c: _ratio(100 * t.results[0], t.matches)),

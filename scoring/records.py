@@ -49,6 +49,14 @@ class MatchRecord:
     ``opponents`` and ``partners`` are the other entries at the table (partners only in
     individual events). A bye is a record with no opponents, scored as the organiser decides.
 
+    A *credit* (``credit`` not None, ``result`` None) stands for a match the organiser
+    decided was not played: it is no match, no round, no result and no meeting; it only
+    adds ``credit`` match points and its game points to the sums, so that the entry is not
+    ranked below or above the others merely for the match that did not happen.
+
+    >>> MatchRecord("ann", 2, None, points_for=40, credit=1).match_points()
+    1
+
     >>> MatchRecord("ann", 2, "tie")
     Traceback (most recent call last):
     scoring.errors.StandingsError: result: must be one of win, draw, loss, not 'tie'
@@ -56,16 +64,22 @@ class MatchRecord:
 
     entry: Hashable
     round: int | RoundKey
-    result: Result
+    result: Result | None
     games_won: int = 0
     games_lost: int = 0
     points_for: int = 0
     points_against: int = 0
     opponents: tuple[Hashable, ...] = ()
     partners: tuple[Hashable, ...] = ()
+    credit: int | None = None
 
     def __post_init__(self) -> None:
-        if self.result not in RESULTS:
+        if self.credit is not None:
+            if not _count(self.credit) or self.result is not None:
+                raise StandingsError(f"a credit is a whole number of match points, 0 or more, "
+                                     f"with no result, not {self.credit!r} with {self.result!r}",
+                                     code="credit_invalid", field="credit")
+        elif self.result not in RESULTS:
             raise StandingsError(f"must be one of {', '.join(RESULTS)}, not {self.result!r}",
                                  code="result_invalid", field="result")
         if isinstance(self.round, RoundKey):
@@ -94,4 +108,6 @@ class MatchRecord:
         >>> MatchRecord("ann", 1, "draw").match_points((3, 1, 0))
         1
         """
+        if self.credit is not None:
+            return self.credit
         return points[RESULTS.index(self.result)]

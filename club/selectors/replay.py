@@ -55,6 +55,15 @@ def time_called(rnd: Round, fmt: MatchFormat) -> bool:
     return time_limited(rnd, fmt) and rnd.status == Round.Status.CLOSED
 
 
+def decision_of(table: Table) -> str:
+    """The organiser's decision that scores the table: its ``decision`` once its round is
+    closed (a decision taken before, or kept while the round is reopened, waits for the
+    close), else "" (the deals alone)."""
+    if table.is_bye or not table.decision or table.round.status != Round.Status.CLOSED:
+        return ""
+    return table.decision
+
+
 def players_at(seats: Sequence[Seat], rules: RuleSet) -> int:
     """How many play at the table: its seats (the rule set's count when none are recorded)."""
     return table_players(len(seats), rules)
@@ -137,7 +146,8 @@ def replay_sheet(table: Table, seats: Sequence[Seat], deals: Sequence[Deal], *,
         except ScoringError as exc:
             exc.deal = len(results) + 1
             raise
-    called = time_called(table.round, fmt)
+    # "Scored as played" calls time on the table whatever the round's clock.
+    called = time_called(table.round, fmt) or decision_of(table) == Table.Decision.PLAYED
     if alone:
         return score_threes(results, fmt, rules, table.first_dealer % players,
                             dealers=[deal.dealer for deal in deals], time_called=called,
@@ -167,7 +177,11 @@ def table_results(table: Table, deals: Sequence[Deal], seats: Sequence[Seat]) ->
 
 def result_rows(table: Table, seats: Iterable[Seat], outcome: Outcome) -> list[MatchResult]:
     """The table's MatchResult rows (unsaved) for a scored match: one per seated entry (at a
-    table of three one per player, its ``side`` the seat)."""
+    table of three one per player, its ``side`` the seat); a forfeit, an average score or
+    "not played" (:func:`decision_of`) replaces what the deals say (:func:`decided_rows`)."""
+    decision = decision_of(table)
+    if decision and decision != Table.Decision.PLAYED:
+        return decided_rows(table, seats, decision)
     rows = []
     for entry, side in entries_by_side(seats).items():
         view = outcome.seat(side) if isinstance(outcome, ThreesOutcome) else outcome.side(side)
@@ -175,6 +189,26 @@ def result_rows(table: Table, seats: Iterable[Seat], outcome: Outcome) -> list[M
             table=table, entry_id=entry, side=side, result=view.result or "",
             finished=outcome.finished, games_won=view.games_won, games_lost=view.games_lost,
             points_for=view.points_for, points_against=view.points_against, is_bye=False))
+    return rows
+
+
+def decided_rows(table: Table, seats: Iterable[Seat], decision: str) -> list[MatchResult]:
+    """The rows of an adjusted result, whatever the deals say. A forfeit: a win (one game
+    to none) for every side but ``decision_side``, a loss for it; an average score: a draw
+    for every side; both finished, their game points left at 0 here and given by the
+    standings from the round's other tables, as a bye's (``club.selectors.decided``).
+    Not played: unfinished rows with nothing, which no standings metric counts as a match.
+    """
+    rows = []
+    for entry, side in entries_by_side(seats).items():
+        row = MatchResult(table=table, entry_id=entry, side=side, is_bye=False)
+        if decision == Table.Decision.FORFEIT:
+            lost = side == table.decision_side
+            row.result, row.finished = ("loss" if lost else "win"), True
+            row.games_won, row.games_lost = (0, 1) if lost else (1, 0)
+        elif decision == Table.Decision.AVERAGE:
+            row.result, row.finished = "draw", True
+        rows.append(row)
     return rows
 
 

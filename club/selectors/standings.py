@@ -19,7 +19,9 @@ from club.models import (
     Round,
     Stage,
     StandingsSnapshot,
+    Table,
 )
+from club.selectors.decided import decided_records
 from club.selectors.replay import match_format
 from scoring import DEFAULT_ORDER, MatchRecord, RoundKey, Standings, rank_entries
 from scoring import StandingRow as ScoringRow
@@ -47,7 +49,8 @@ class StandingsPage:
 def match_records(championship: Championship, stage: Stage | None = None) -> list[MatchRecord]:
     """Every entry's finished match of the counted rounds, with its opponents and partners.
 
-    One query. Byes are scored as the championship says, from the other tables' results.
+    One query. Byes are scored as the championship says, from the other tables' results,
+    and so are the tables the organiser decided when closing (:mod:`club.selectors.decided`).
     """
     rows = MatchResult.objects.filter(
         table__round__stage__championship=championship,
@@ -55,18 +58,26 @@ def match_records(championship: Championship, stage: Stage | None = None) -> lis
     )
     if stage is not None:
         rows = rows.filter(table__round__stage=stage)
-    rows = rows.filter(Q(finished=True) | Q(is_bye=True)).values_list(
+    closed = Q(table__round__status=Round.Status.CLOSED)
+    rows = rows.filter(Q(finished=True) | Q(is_bye=True) | closed & Q(
+        table__decision=Table.Decision.NOT_PLAYED)).values_list(
         "table_id", "entry_id", "side", "result", "games_won", "games_lost", "points_for",
-        "points_against", "is_bye", "table__round__number", "table__round__stage__number")
+        "points_against", "is_bye", "table__round__number", "table__round__stage__number",
+        "table__decision", "table__decision_side", "table__round__status")
     by_table: dict[int, list[tuple]] = defaultdict(list)
+    decided: dict[int, tuple[str, int | None]] = {}  # decisions scored besides the deals
     for row in rows:
-        by_table[row[0]].append(row)
+        by_table[row[0]].append(row[:11])
+        if row[11] not in ("", Table.Decision.PLAYED) and row[13] == Round.Status.CLOSED:
+            decided[row[0]] = (row[11], row[12])
     records: list[MatchRecord] = []
     byes: list[tuple] = []
     per_round: dict[tuple[int, int], list[tuple[int, int]]] = defaultdict(list)
-    for table_rows in by_table.values():
+    for table_id, table_rows in by_table.items():
         if any(r[8] for r in table_rows):
             byes.extend(table_rows)
+            continue
+        if table_id in decided:
             continue
         for (_t, entry, side, result, gw, gl, pf, pa, _b, rnd, stage_no) in table_rows:
             number = RoundKey(stage_no, rnd)
@@ -82,6 +93,9 @@ def match_records(championship: Championship, stage: Stage | None = None) -> lis
                             match_points=win_points)
         records.append(MatchRecord(entry, RoundKey(stage_no, rnd), "win" if result.won else "loss",
                                    1 if result.won else 0, 0, result.game_points, 0))
+    records.extend(decided_records(decided, by_table, per_round, records,
+                                   bye_scoring=scoring_choice,
+                                   match_points=match_format(championship).match_points))
     return records
 
 
@@ -117,7 +131,7 @@ def snapshot_rows(championship: Championship, stage: Stage | None) -> list:
 
 #: Move on when the way standings are computed or stored changes without a new metric (a
 #: stored snapshot of an older version is then rebuilt on its next read).
-STANDINGS_VERSION = 2
+STANDINGS_VERSION = 3
 
 
 @cache

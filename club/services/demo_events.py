@@ -22,7 +22,7 @@ def play_rounds(championship: Championship, rounds: int, *, user, leave_open: bo
             play_table(table, seed=championship.seed * 100 + rnd.number * 10 + table.number,
                        user=user)
         if not (leave_open and number == rounds):
-            draws.close_round(rnd)
+            draws.close_round(rnd, user)  # every table played to the end
 
 
 @transaction.atomic

@@ -12,10 +12,10 @@ import secrets
 from collections import defaultdict
 
 from django.db import transaction
-from django.db.models import F
 from django.utils.translation import gettext as _
 
 from club import messages
+from club.draw_reasons import to_json
 from club.models import Championship, Entry, MatchResult, Round, Seat, Stage, Table
 from club.selectors.replay import championship_rules
 from club.selectors.rounds import POULE_FLAG
@@ -160,6 +160,7 @@ def _store_draw(championship: Championship, rnd: Round, draw: Draw) -> None:
         flags = sorted(dt.flags) + [f"{eid}:{flag}" for eid, flag in dt.entry_flags]
         if dt.group:
             flags.append(f"{POULE_FLAG}{dt.group}")
+        flags += [to_json(code, params) for code, params in dt.reasons]
         # The first dealer is one of the table's seats: a player each in an individual
         # event (3 at a table of three), two per pair in fixed pairs.
         seat_count = len(dt.seats) if championship.is_individual else 2 * len(dt.seats)
@@ -168,7 +169,8 @@ def _store_draw(championship: Championship, rnd: Round, draw: Draw) -> None:
         tables.append((table, dt.seats))
     next_number = len(draw.tables) + 1
     for offset, bye in enumerate(draw.byes):
-        table = Table(round=rnd, number=next_number + offset, is_bye=True, flags=sorted(bye.flags))
+        table = Table(round=rnd, number=next_number + offset, is_bye=True,
+                      flags=sorted(bye.flags) + [to_json(c, p) for c, p in bye.reasons])
         tables.append((table, (bye.entry,)))
     Table.objects.bulk_create([t for t, _s in tables])
     for table, seated in tables:
@@ -237,20 +239,10 @@ def publish_round(rnd: Round) -> Round:
                        _("Only a draft round can be published."))
 
 
-@transaction.atomic
-def close_round(rnd: Round) -> Round:
-    """Close a published round: time is called, every table's result is final.
+def close_round(rnd: Round, user=None, **options) -> Round:
+    """Close a published round: every table finished, or decided by the organiser
+    (:func:`club.services.closing.close_round`, which refuses, naming the tables, while one
+    lacks a decision; ``options`` are its ``decisions`` and ``remaining``)."""
+    from club.services import closing
 
-    Closing serialises with deal entry per table, on the sheets' own lock: every table's
-    version moves on in this transaction, so an entry checked against the open round waits
-    for the close to commit and then finds its version gone (a conflict, nothing written),
-    and an entry that committed first is in the deals the results are rebuilt from.
-    """
-    from club.services.results import rebuild_table_results
-
-    rnd = _move_round(rnd, Round.Status.PUBLISHED, Round.Status.CLOSED,
-                      _("Only a published round can be closed."))
-    Table.objects.filter(round=rnd).update(version=F("version") + 1)
-    for table in rnd.tables.filter(is_bye=False).select_related("round__stage__championship"):
-        rebuild_table_results(table)
-    return rnd
+    return closing.close_round(rnd, user, **options)

@@ -114,7 +114,7 @@ def play_round(stage: Stage, user, seed: int, progress: Progress, result: Rehear
                              f"{deals} deals, {deals / elapsed:.0f} deals/s"))
 
     start = time.perf_counter()
-    draws.close_round(rnd)
+    draws.close_round(rnd, user)  # every table was played to the end: no decision needed
     wait_for(request_report("standings", stage.championship, None, user).job.pk)
     result.steps.append(Step(f"{label}: close, standings PDF", time.perf_counter() - start))
     return rnd

@@ -2,8 +2,9 @@
 
 The deals are the only recorded facts. Two kinds of stored data are derived from them:
 
-- each table's ``MatchResult`` rows: its deals replayed under the championship's rules
-  (:func:`club.selectors.replay.table_results`);
+- each table's ``MatchResult`` rows: its deals replayed under the championship's rules,
+  and the organiser's decision for a table of a closed round left unfinished (an input
+  like the deals: :func:`club.selectors.replay.table_results`);
 - each championship's ``StandingsSnapshot`` rows: the entries ranked from those match rows
   (:func:`club.selectors.standings.snapshot_rows`).
 
@@ -24,7 +25,7 @@ from typing import Any
 from django.db import transaction
 
 from club.models import Championship, Deal, MatchResult, Seat, Stage, StandingsSnapshot, Table
-from club.selectors.replay import table_results
+from club.selectors.replay import decision_of, table_results
 from club.selectors.standings import results_key, snapshot_rows
 from club.services.results import RESULT_FIELDS, rebuild_table_results
 from club.services.standings import results_changed
@@ -67,7 +68,7 @@ def _compare_table(table: Table, repair: bool) -> list[Difference]:
             rebuilt = {entry: MatchResult(entry_id=entry, is_bye=True) for entry in entries}
         else:
             deals = list(Deal.objects.filter(table=table).order_by("number"))
-            if not deals and not stored:
+            if not deals and not stored and not decision_of(table):
                 return []  # a sheet nobody has written on yet: no rows is right
             rebuilt = {row.entry_id: row for row in table_results(table, deals, seats)}
         found = []
