@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext_lazy as _
 
+from club.draw_reasons import describe_all
 from club.models import MatchResult, Round, Seat, Table
 
 #: A table's flag naming its poule (written by the draw service): "poule:A".
@@ -34,6 +35,7 @@ class TableView:
     flags: list[str] = field(default_factory=list)
     results: dict[int, MatchResult] = field(default_factory=dict)
     poule: str = ""
+    reasons: list[str] = field(default_factory=list)  # why the draw made it, in words
 
     @property
     def lines(self) -> list[tuple[list[Seat], MatchResult | None]]:
@@ -64,7 +66,10 @@ def round_page(rnd: Round) -> RoundPage:
     entry_names = {s.entry_id: s.entry.name for tv in tables.values() for side in tv.sides
                    for s in side}
     for tv in tables.values():
+        tv.reasons = describe_all(tv.table.flags, entry_names)
         for flag in tv.table.flags:
+            if not isinstance(flag, str):  # a reason (club.draw_reasons), not a flag
+                continue
             if flag.startswith(POULE_FLAG):
                 tv.poule = flag.removeprefix(POULE_FLAG)
             elif ":" in flag:
