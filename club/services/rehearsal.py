@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from club.models import Club, ClubRole, Membership, Player, ReportJob, Round, RuleSet, Stage
+from club.models import Club, ClubRole, Membership, Player, ReportJob, Round, RuleSet, Stage, Table
 from club.services import draws
 from club.services.championships import add_entries, advance, create_championship
 from club.services.reports import request_report
@@ -114,7 +114,8 @@ def play_round(stage: Stage, user, seed: int, progress: Progress, result: Rehear
                              f"{deals} deals, {deals / elapsed:.0f} deals/s"))
 
     start = time.perf_counter()
-    draws.close_round(rnd, user)  # every table was played to the end: no decision needed
+    # A 90-minute round: time is called, the tables still playing are scored as played.
+    draws.close_round(rnd, user, remaining=Table.Decision.PLAYED)
     wait_for(request_report("standings", stage.championship, None, user).job.pk)
     result.steps.append(Step(f"{label}: close, standings PDF", time.perf_counter() - start))
     return rnd
