@@ -44,6 +44,9 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_tables2",
+    "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
     "club",
 ]
 
@@ -202,6 +205,49 @@ CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": {
     "max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}}
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+
+# The REST API (club/api/): JSON only, tokens or the session, the one error shape.
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "club.api.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],  # club.access decides
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_THROTTLE_CLASSES": ["club.api.throttling.AnonThrottle",
+                                 "club.api.throttling.UserThrottle",
+                                 "club.api.throttling.CodeThrottle"],
+    "DEFAULT_SCHEMA_CLASS": "club.api.schema.ApiSchema",
+    "EXCEPTION_HANDLER": "club.api.errors.exception_handler",
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}
+# Requests per client address (anonymous), per user, per table code.
+TROEF_API_THROTTLE_RATES = {
+    "anon": os.environ.get("TROEF_API_RATE_ANON", "300/minute"),
+    "user": os.environ.get("TROEF_API_RATE_USER", "1200/minute"),
+    "code": os.environ.get("TROEF_API_RATE_CODE", "120/minute"),
+}
+# Days an Idempotency-Key's first answer is kept (manage.py sweep_api_requests).
+TROEF_API_IDEMPOTENCY_DAYS = int(os.environ.get("TROEF_API_IDEMPOTENCY_DAYS", "7"))
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Troef API",
+    "DESCRIPTION": "Clubs, championships, rounds, score sheets, standings and PDF reports of "
+                   "Troef. Errors: {\"errors\": [{\"field\", \"code\", \"message\"}]}.",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SCHEMA_PATH_PREFIX": "/api/",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {
+        "RoundStatusEnum": "club.models.championships.Round.Status",
+        "StageKindEnum": "club.models.championships.Stage.Kind",
+        "ReportKindEnum": "club.models.reports.ReportJob.Kind",
+        "ReportStatusEnum": "club.models.reports.ReportJob.Status",
+    },
+}
 
 # Login throttling (club.throttle): failed attempts per username and per address in a window.
 TROEF_LOGIN_MAX_FAILURES = int(os.environ.get("TROEF_LOGIN_MAX_FAILURES", "5"))

@@ -37,4 +37,5 @@ urlpatterns = [
     path("", include("club.urls_championships")),
     path("", include("club.urls_sheets")),
     path("", include("club.urls_reports")),
+    path("", include("club.api.urls")),
 ]

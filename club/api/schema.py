@@ -1,0 +1,36 @@
+"""The OpenAPI schema's additions: every operation documents the one error shape for each
+refusal it can give, and the two ways to authenticate (a token, a session)."""
+
+from __future__ import annotations
+
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.openapi import AutoSchema
+
+from club.api.serializers import Errors
+
+#: Refusals any operation may give (400 bad input, 401 not logged in or unknown token, 403
+#: not allowed, 404 no such object, 406 Accept, 429 too many requests).
+COMMON = ("400", "401", "403", "404", "406", "429")
+#: And those of writes: 409 stale version, 415 not JSON, 422 a reused Idempotency-Key.
+WRITES = ("409", "415", "422")
+
+
+class ApiSchema(AutoSchema):
+    def _get_response_bodies(self, direction="response"):
+        responses = super()._get_response_bodies(direction)
+        codes = COMMON + (WRITES if self.method in ("POST", "PUT", "PATCH", "DELETE") else ())
+        for code in codes:
+            if code not in responses:
+                responses[code] = self._get_response_for_code(Errors, code, direction=direction)
+                responses[code]["description"] = "Refused: see errors[].code."
+        return responses
+
+
+class TokenScheme(OpenApiAuthenticationExtension):
+    target_class = "club.api.authentication.TokenAuthentication"
+    name = "tokenAuth"
+
+    def get_security_definition(self, auto_schema):
+        return {"type": "apiKey", "in": "header", "name": "Authorization",
+                "description": "A personal API token (made on your account's API tokens page): "
+                               "`Authorization: Token <secret>` (or `Bearer <secret>`)."}

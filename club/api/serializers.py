@@ -1,0 +1,249 @@
+"""The API's shapes: what each answer holds and what each write takes (and so the OpenAPI
+schema). Answers are built by the views from the same selectors as the pages and written
+through these serializers, so an answer cannot drift from its schema."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers as s
+
+from club.bounds import MAX_DOUBLING, MAX_ID, MAX_POINTS, MAX_REASON, MAX_SEAT, MAX_TRICKS
+from club.models import Championship, ReportJob, Round, Stage
+
+MAX_VERSION = 2**31 - 1
+TRUMPS = ["c", "d", "h", "s", "n"]
+
+
+# -- errors ------------------------------------------------------------------------------
+
+class ErrorItem(s.Serializer):
+    field = s.CharField(allow_null=True, help_text=_("The input at fault; null: the request."))
+    code = s.CharField(help_text=_("A stable machine word, e.g. points_total."))
+    message = s.CharField(help_text=_("A sentence in the request's language."))
+
+
+class Errors(s.Serializer):
+    errors = ErrorItem(many=True)
+    version = s.IntegerField(required=False, allow_null=True,
+                             help_text=_("409 on a sheet: its current version."))
+
+
+# -- clubs and championships ---------------------------------------------------------------
+
+class ClubOut(s.Serializer):
+    slug = s.SlugField()
+    name = s.CharField()
+    town = s.CharField()
+
+
+class RoundBrief(s.Serializer):
+    id = s.IntegerField()
+    number = s.IntegerField()
+    status = s.ChoiceField(choices=Round.Status.choices)
+
+
+class StageOut(s.Serializer):
+    id = s.IntegerField()
+    number = s.IntegerField()
+    kind = s.ChoiceField(choices=Stage.Kind.choices)
+    name = s.CharField()
+    draw_method = s.CharField()
+    rounds = RoundBrief(many=True)
+
+
+class ChampionshipOut(s.Serializer):
+    id = s.IntegerField()
+    club = s.SlugField(source="club.slug")
+    name = s.CharField()
+    season = s.CharField()
+    start_date = s.DateField(allow_null=True)
+    end_date = s.DateField(allow_null=True)
+    public = s.BooleanField()
+    entry_type = s.ChoiceField(choices=Championship.EntryType.choices)
+    draw_method = s.ChoiceField(choices=Championship.DrawMethod.choices)
+    self_entry = s.BooleanField()
+    confirmation_required = s.BooleanField()
+
+
+class ChampionshipDetail(ChampionshipOut):
+    rule_set = s.CharField(source="rule_set.name")
+    match_format = s.DictField()
+    ranking_order = s.ListField(child=s.CharField())
+    stages = StageOut(many=True, source="stages_out")
+
+
+# -- rounds, tables, seats, results ------------------------------------------------------
+
+class RoundOut(s.Serializer):
+    id = s.IntegerField()
+    championship = s.IntegerField()
+    stage = s.IntegerField(help_text=_("The stage's number."))
+    number = s.IntegerField()
+    status = s.ChoiceField(choices=Round.Status.choices)
+    time_limit = s.IntegerField(allow_null=True)
+    closed_at = s.DateTimeField(allow_null=True)
+
+
+class SeatOut(s.Serializer):
+    position = s.IntegerField()
+    player = s.CharField()
+    entry = s.CharField()
+
+
+class ResultOut(s.Serializer):
+    result = s.CharField(help_text=_("win, draw, loss, or empty while unfinished."))
+    finished = s.BooleanField()
+    games_won = s.IntegerField()
+    games_lost = s.IntegerField()
+    points_for = s.IntegerField()
+    points_against = s.IntegerField()
+    is_bye = s.BooleanField()
+
+
+class SideOut(s.Serializer):
+    side = s.IntegerField()
+    seats = SeatOut(many=True)
+    result = ResultOut(allow_null=True)
+
+
+class TableOut(s.Serializer):
+    id = s.IntegerField()
+    number = s.IntegerField()
+    is_bye = s.BooleanField()
+    poule = s.CharField()
+    flags = s.ListField(child=s.CharField())
+    version = s.IntegerField(help_text=_("The sheet's version (send it with a write)."))
+    confirmed = s.BooleanField()
+    sides = SideOut(many=True)
+
+
+# -- the sheet -----------------------------------------------------------------------------
+
+class SheetSeat(s.Serializer):
+    position = s.IntegerField()
+    side = s.IntegerField()
+    player = s.CharField()
+
+
+class SheetDeal(s.Serializer):
+    number = s.IntegerField()
+    game = s.IntegerField()
+    dealer = s.IntegerField()
+    trump = s.CharField(allow_null=True, help_text=_("c, d, h, s; null: no trump (or cancelled)."))
+    doubling = s.IntegerField()
+    points = s.IntegerField(allow_null=True)
+    points_other = s.IntegerField(allow_null=True)
+    all_tricks = s.IntegerField(allow_null=True)
+    renonce = s.IntegerField(allow_null=True)
+    cancelled = s.BooleanField()
+    blind = s.BooleanField()
+    en_face = s.BooleanField()
+    tricks = s.IntegerField(allow_null=True)
+    credits = s.ListField(child=s.IntegerField(), allow_null=True,
+                          help_text=_("Game points written in each column (null: not scored)."))
+    totals = s.ListField(child=s.IntegerField(), allow_null=True)
+
+
+class SheetOut(s.Serializer):
+    table = s.IntegerField()
+    number = s.IntegerField()
+    round = s.IntegerField()
+    championship = s.IntegerField()
+    version = s.IntegerField()
+    confirmed = s.BooleanField()
+    locked = s.BooleanField(help_text=_("Confirmed or round closed: a change needs a reason."))
+    accepts_deals = s.BooleanField()
+    next_number = s.IntegerField()
+    next_dealer = s.IntegerField()
+    columns = s.ListField(child=s.CharField())
+    seats = SheetSeat(many=True)
+    deals = SheetDeal(many=True)
+
+
+class DealIn(s.Serializer):
+    """One deal as the sheet's entry row takes it (the same form and checks)."""
+
+    version = s.IntegerField(min_value=0, max_value=MAX_VERSION,
+                             help_text=_("The sheet's version this deal was entered on."))
+    dealer = s.IntegerField(min_value=0, max_value=MAX_SEAT)
+    trump = s.ChoiceField(choices=TRUMPS, required=False, allow_null=True,
+                          help_text=_("c, d, h, s, or n for no trump; null for a cancelled deal."))
+    doubling = s.IntegerField(min_value=1, max_value=MAX_DOUBLING, required=False,
+                              allow_null=True)
+    points = s.IntegerField(min_value=0, max_value=MAX_POINTS, required=False, allow_null=True,
+                            help_text=_("Card points of side 0 (the dealer alone at three)."))
+    points_other = s.IntegerField(min_value=0, max_value=MAX_POINTS, required=False,
+                                  allow_null=True)
+    all_tricks = s.IntegerField(min_value=0, max_value=1, required=False, allow_null=True)
+    renonce = s.IntegerField(min_value=0, max_value=1, required=False, allow_null=True)
+    cancelled = s.BooleanField(required=False, default=False)
+    blind = s.BooleanField(required=False, default=False)
+    en_face = s.BooleanField(required=False, default=False)
+    tricks = s.IntegerField(min_value=0, max_value=MAX_TRICKS, required=False, allow_null=True)
+    reason = s.CharField(max_length=MAX_REASON, required=False, allow_blank=True, default="",
+                         help_text=_("Needed for a correction (sheet confirmed, round closed)."))
+
+
+class VersionIn(s.Serializer):
+    version = s.IntegerField(min_value=0, max_value=MAX_VERSION)
+
+
+class DeleteIn(VersionIn):
+    reason = s.CharField(max_length=MAX_REASON, required=False, allow_blank=True, default="")
+
+
+class Written(s.Serializer):
+    number = s.IntegerField(allow_null=True, help_text=_("The deal's number."))
+    version = s.IntegerField(help_text=_("The sheet's new version."))
+    action = s.CharField(help_text=_("entered, edited, deleted, corrected, confirmed; empty: "
+                                     "nothing changed."))
+
+
+# -- standings -------------------------------------------------------------------------------
+
+class StandingRow(s.Serializer):
+    rank = s.IntegerField()
+    tied = s.BooleanField()
+    entry = s.IntegerField()
+    name = s.CharField()
+    active = s.BooleanField()
+    values = s.DictField(child=s.FloatField(allow_null=True),
+                         help_text=_("Metric key -> value, in the order of ``columns``."))
+
+
+class StandingsOut(s.Serializer):
+    championship = s.IntegerField()
+    stage = s.IntegerField(allow_null=True)
+    order = s.ListField(child=s.CharField())
+    columns = s.ListField(child=s.CharField())
+    count = s.IntegerField()
+    next = s.CharField(allow_null=True)
+    previous = s.CharField(allow_null=True)
+    results = StandingRow(many=True)
+
+
+# -- reports ---------------------------------------------------------------------------------
+
+class ReportIn(s.Serializer):
+    kind = s.ChoiceField(choices=ReportJob.Kind.choices)
+    championship = s.IntegerField(min_value=1, max_value=MAX_ID, required=False,
+                                  help_text=_("For the standings."))
+    round = s.IntegerField(min_value=1, max_value=MAX_ID, required=False,
+                           help_text=_("For a round's score sheets or results."))
+
+
+class ReportJobOut(s.Serializer):
+    id = s.IntegerField()
+    kind = s.ChoiceField(choices=ReportJob.Kind.choices)
+    championship = s.IntegerField()
+    round = s.IntegerField(allow_null=True)
+    status = s.ChoiceField(choices=ReportJob.Status.choices)
+    done = s.IntegerField()
+    total = s.IntegerField()
+    percent = s.IntegerField()
+    ready = s.BooleanField()
+    message = s.CharField()
+    created = s.DateTimeField()
+    finished = s.DateTimeField(allow_null=True)
+    file = s.CharField(allow_null=True, help_text=_("Where to download the PDF when ready."))
+    reused = s.BooleanField(required=False)

@@ -1,0 +1,200 @@
+"""A table's score sheet through the API: read it, enter, correct and delete deals,
+confirm it. By the table's id for those who enter the club's sheets (a token or a
+session), by the table's code for its players (``/api/sheet/<code>/...``: that table's
+sheet only, while its round is published and the championship lets players enter).
+
+Every write goes through :mod:`club.services.sheets` exactly as the sheet page's (the same
+``DealForm`` parses the deal, the same replay checks it, the same optimistic lock on the
+sheet's ``version``), once per ``Idempotency-Key`` (:mod:`club.api.idempotency`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.response import Response
+
+from club.api import serializers as shapes
+from club.api.base import ApiView, out
+from club.api.errors import form_errors, sheet_refusal
+from club.api.idempotency import HEADER, MAX_KEY, apply_once
+from club.api.permissions import deny
+from club.forms_sheets import DealForm
+from club.models import Table
+from club.selectors.sheets import Actor, SheetForbidden, SheetNotFound, load_table, sheet_page
+from club.services import sheets as service
+from club.services.sheets import SheetConflict, SheetInvalid
+
+KEY = OpenApiParameter(HEADER, OpenApiTypes.STR, OpenApiParameter.HEADER, required=True,
+                       description="Any unique text (a UUID): the write is applied once; a "
+                       "replay returns the first answer.",
+                       pattern=rf"^[ -~]{{1,{MAX_KEY}}}$")
+VERSION = OpenApiParameter("version", OpenApiTypes.INT, required=True,
+                           description="The sheet's version the deletion was decided on.")
+REASON = OpenApiParameter("reason", OpenApiTypes.STR,
+                          description="Needed when the sheet is confirmed or its round closed.")
+FLAGS = ("cancelled", "blind", "en_face")
+
+
+class SheetBase(ApiView):
+    """Resolves the actor and the table, as the sheet pages do (404, 401/403)."""
+
+    def load(self, request, pk=None, code="", page=False):
+        self.actor = Actor(request.user, code)
+        try:
+            self.ctx = load_table(self.actor, pk, page=page)
+        except SheetNotFound:
+            from django.http import Http404
+
+            raise Http404 from None
+        except SheetForbidden:
+            raise deny(request.user) from None
+        return self.ctx
+
+    def identity(self, request) -> str:
+        if self.actor.by_code:
+            return f"table:{self.ctx.table.pk}"
+        return f"user:{request.user.pk}"
+
+    def refused(self, error: SheetInvalid | SheetConflict):
+        current = Table.objects.filter(pk=self.ctx.table.pk).values_list(
+            "version", flat=True).first()
+        return sheet_refusal(error, current)
+
+    def deal_facts(self, data: dict[str, Any]) -> tuple[int, dict[str, Any], str]:
+        """The deal parsed by the sheet's own form (its defaults and checks); an option the
+        rule set lacks, sent anyway, is passed on so that scoring refuses it by name."""
+        fields = {}
+        for name, value in data.items():
+            if name in FLAGS:
+                fields[name] = "on" if value else ""
+            else:
+                fields[name] = "" if value is None else str(value)
+        form = DealForm(self.ctx, data=fields)
+        if not form.is_valid():
+            raise form_errors(form)
+        facts = form.facts()
+        for name in FLAGS:
+            if data.get(name) and name not in form.fields:
+                facts[name] = True
+        if data.get("tricks") is not None and "tricks" not in form.fields:
+            facts["tricks"] = data["tricks"]
+        return form.cleaned_data["version"], facts, form.cleaned_data.get("reason", "")
+
+
+def _sheet_data(ctx) -> dict[str, Any]:
+    page = sheet_page(ctx)
+    table = page.table
+    deals = []
+    for game in page.games:
+        for row in game.rows:
+            deal = row.deal
+            scored = row.score is not None
+            deals.append({
+                **{name: getattr(deal, name) for name in deal.FACT_FIELDS},
+                "number": deal.number, "game": game.number,
+                "credits": [int(c) for c in row.credits] if scored and row.credits else None,
+                "totals": [int(t) for t in row.totals] if scored and row.totals else None})
+    return {"table": table.pk, "number": table.number, "round": table.round_id,
+            "championship": ctx.championship.pk, "version": table.version,
+            "confirmed": table.confirmed, "locked": page.locked,
+            "accepts_deals": page.accepts_deals, "next_number": page.next_number,
+            "next_dealer": page.next_dealer, "columns": [str(c) for c in page.columns],
+            "seats": [{"position": s.position, "side": s.side, "player": s.player.full_name}
+                      for s in ctx.seats],
+            "deals": deals}
+
+
+def _written(saved) -> dict[str, Any]:
+    return out(shapes.Written, {"number": saved.number, "version": saved.version,
+                                "action": saved.action})
+
+
+class SheetView(SheetBase):
+    @extend_schema(responses=shapes.SheetOut)
+    def get(self, request, pk=None, code=""):
+        """The sheet: its version, seats and every deal with its game points and totals."""
+        return Response(out(shapes.SheetOut, _sheet_data(self.load(request, pk, code, True))))
+
+
+class DealsView(SheetBase):
+    @extend_schema(request=shapes.DealIn, parameters=[KEY],
+                   responses={201: shapes.Written, 200: shapes.Written})
+    def post(self, request, pk=None, code=""):
+        """Enter the next deal (201; a replayed key answers as the first time)."""
+        ctx = self.load(request, pk, code)
+        data = shapes.DealIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        version, facts, reason = self.deal_facts(data.validated_data)
+
+        def write():
+            try:
+                saved = service.enter_deal(self.actor, ctx.table.pk, version, facts, reason,
+                                           ctx=ctx)
+            except (SheetInvalid, SheetConflict) as error:
+                raise self.refused(error) from None
+            return status.HTTP_201_CREATED, _written(saved)
+
+        return apply_once(request, self.identity(request), write)
+
+
+class DealView(SheetBase):
+    @extend_schema(request=shapes.DealIn, parameters=[KEY], responses=shapes.Written)
+    def put(self, request, number, pk=None, code=""):
+        """Correct a recorded deal (every deal after it is scored again)."""
+        ctx = self.load(request, pk, code)
+        data = shapes.DealIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        version, facts, reason = self.deal_facts(data.validated_data)
+
+        def write():
+            try:
+                saved = service.edit_deal(self.actor, ctx.table.pk, number, version, facts,
+                                          reason, ctx=ctx)
+            except (SheetInvalid, SheetConflict) as error:
+                raise self.refused(error) from None
+            return status.HTTP_200_OK, _written(saved)
+
+        return apply_once(request, self.identity(request), write)
+
+    @extend_schema(parameters=[KEY, VERSION, REASON], responses={200: shapes.Written})
+    def delete(self, request, number, pk=None, code=""):
+        """Strike a deal out: the deals after it move up one number."""
+        ctx = self.load(request, pk, code)
+        data = shapes.DeleteIn(data=request.query_params)
+        data.is_valid(raise_exception=True)
+        version, reason = data.validated_data["version"], data.validated_data["reason"]
+
+        def write():
+            try:
+                saved = service.delete_deal(self.actor, ctx.table.pk, number, version, reason,
+                                            ctx=ctx)
+            except (SheetInvalid, SheetConflict) as error:
+                raise self.refused(error) from None
+            return status.HTTP_200_OK, _written(saved)
+
+        return apply_once(request, self.identity(request), write)
+
+
+class ConfirmView(SheetBase):
+    @extend_schema(request=shapes.VersionIn, responses=shapes.Written,
+                   parameters=[OpenApiParameter(HEADER, OpenApiTypes.STR,
+                                                OpenApiParameter.HEADER,
+                                                pattern=KEY.pattern)])
+    def post(self, request, pk):
+        """Confirm the sheet as the second person (not the one who entered it last)."""
+        self.load(request, pk)
+        data = shapes.VersionIn(data=request.data)
+        data.is_valid(raise_exception=True)
+
+        def write():
+            try:
+                saved = service.confirm_sheet(self.actor, pk, data.validated_data["version"])
+            except (SheetInvalid, SheetConflict) as error:
+                raise self.refused(error) from None
+            return status.HTTP_200_OK, _written(saved)
+
+        return apply_once(request, self.identity(request), write, required=False)
