@@ -9,7 +9,7 @@ from django.utils.translation import pgettext_lazy
 
 from club import messages
 from club.bounds import MAX_ENTRIES, MAX_MINUTES, MAX_SEED
-from club.forms_fields import ModelIdsField
+from club.forms_fields import Checklist, ModelIdsField
 from club.models import Championship, Player, RuleSet, Stage
 from club.services.championships import draw_method_refusal
 from club.services.rulesets import CHAMPIONSHIP_PLAYERS
@@ -81,10 +81,8 @@ class ChampionshipForm(forms.ModelForm):
 
 class EntriesForm(forms.Form):
     players = ModelIdsField(label=_("members"), queryset=Player.objects.none(),
-                                             required=False,
-                                             widget=forms.SelectMultiple(attrs={"size": 10}))
-    pairs = ModelIdsField(label=_("pairs"), queryset=None, required=False,
-                                           widget=forms.SelectMultiple(attrs={"size": 10}))
+                            required=False, widget=Checklist)
+    pairs = ModelIdsField(label=_("pairs"), queryset=None, required=False, widget=Checklist)
     new_players = forms.CharField(
         label=_("new players"), required=False, widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_("One per line: name, first name. They also become members of the club."))
@@ -101,6 +99,9 @@ class EntriesForm(forms.Form):
             del self.fields["pairs"]
         else:
             del self.fields["players"], self.fields["new_players"]
+        for name in ("players", "pairs"):
+            if name in self.fields:
+                self.fields[name].widget.attrs["aria-label"] = self.fields[name].label
 
     def clean_new_players(self):
         names = []
