@@ -6,3 +6,11 @@ class ClubConfig(AppConfig):
     name = "club"
     verbose_name = _("Troef")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from django.contrib.auth.signals import user_logged_in
+
+        from club.services.accounts import note_one_time_password
+
+        user_logged_in.connect(note_one_time_password,
+                               dispatch_uid="club.one_time_password_on_login")

@@ -6,6 +6,9 @@ middleware (:class:`GuardMiddleware`, placed after the session and the language)
   beyond any primary key is a 404 (it overflowed the raw SQL of the sheet);
 - the database unreachable is a 503 page that says the change was **not** saved and to try
   again (a bare "Server Error (500)" before);
+- a user who logged in with a one-time password (``club.services.accounts``) is sent to the
+  password change before any other page: a flag in the session, set at login, so no
+  request reads the database for it (the session is a signed cookie);
 - headers: Permissions-Policy on every response; ``Cache-Control: private, no-store`` on
   what a logged-in user is shown, on PDFs and on the score sheets opened by a table's code
   (the code is a key). The Content-Security-Policy itself is django-csp's
@@ -25,12 +28,18 @@ import logging
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY
 from django.db import InterfaceError, OperationalError
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.template import loader
+from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 
 from club.bounds import MAX_ID
+from club.services.accounts import MUST_CHANGE_PASSWORD
+
+#: The pages a user with a one-time password may open before choosing their own.
+PASSWORD_FIRST = frozenset({"password_change", "password_change_done", "login", "logout",
+                            "set_language"})
 
 logger = logging.getLogger("club.errors")
 
@@ -99,6 +108,11 @@ class GuardMiddleware:
         for value in (*view_args, *view_kwargs.values()):
             if isinstance(value, int) and not isinstance(value, bool) and value > MAX_ID:
                 raise Http404(_("No such page."))
+        session = getattr(request, "session", None)
+        if (session is not None and session.get(MUST_CHANGE_PASSWORD)
+                and getattr(request.resolver_match, "url_name", None) not in PASSWORD_FIRST):
+            return HttpResponseRedirect(reverse("password_change"))
+        return None
 
     def process_exception(self, request, exception):
         if isinstance(exception, UNAVAILABLE):

@@ -255,6 +255,27 @@ TROEF_LOGIN_WINDOW_SECONDS = int(os.environ.get("TROEF_LOGIN_WINDOW_SECONDS", "3
 # A much higher limit for one address (a club behind one NAT, many usernames tried).
 TROEF_LOGIN_MAX_FAILURES_PER_ADDRESS = int(
     os.environ.get("TROEF_LOGIN_MAX_FAILURES_PER_ADDRESS", "50"))
+# Password reset requests: per client address (then 429) and per e-mail address (then the
+# same answer, no e-mail), in a window; invitation links that fail, per client address.
+TROEF_RESET_MAX_PER_ADDRESS = int(os.environ.get("TROEF_RESET_MAX_PER_ADDRESS", "10"))
+TROEF_RESET_MAX_PER_EMAIL = int(os.environ.get("TROEF_RESET_MAX_PER_EMAIL", "3"))
+TROEF_RESET_WINDOW_SECONDS = int(os.environ.get("TROEF_RESET_WINDOW_SECONDS", "3600"))
+TROEF_INVITATION_MAX_FAILURES = int(os.environ.get("TROEF_INVITATION_MAX_FAILURES", "10"))
+
+# E-mail (invitations, password reset): printed on the console unless EMAIL_HOST is set.
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "troef@localhost")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+if os.environ.get("EMAIL_HOST"):
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_HOST = os.environ["EMAIL_HOST"]
+    EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env_flag("EMAIL_USE_TLS", True)
+    EMAIL_TIMEOUT = 10
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+
 # Proxies (addresses or networks, comma-separated) whose X-Forwarded-For is believed; none
 # means the client's address is REMOTE_ADDR.
 TROEF_TRUSTED_PROXIES = [

@@ -95,3 +95,27 @@ def record_failure(request, username: str | None) -> None:
 
 def record_success(username: str | None) -> None:
     safe_cache.call("delete", _username_key(username))
+
+
+# Other throttled requests (password reset, invitation links): the same counters in the
+# cache, by ``scope`` and any text (a client address, an e-mail address), hashed.
+
+def _scoped_key(scope: str, text: str) -> str:
+    return f"troef:{scope}:" + _digest(text.strip().casefold())
+
+
+def count(scope: str, text: str) -> int:
+    """How many times ``text`` was counted in ``scope`` within its window."""
+    return safe_cache.call("get", _scoped_key(scope, text)) or 0
+
+
+def add(scope: str, text: str, window: int) -> None:
+    """Count ``text`` once more in ``scope`` (the count ends ``window`` seconds after the
+    first)."""
+    key = _scoped_key(scope, text)
+    if safe_cache.call("add", key, 1, window):
+        return
+    try:
+        safe_cache.call("incr", key)
+    except ValueError:  # expired between the two calls
+        safe_cache.call("set", key, 1, window)

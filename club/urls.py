@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from club.views import clubs, home, player_import
+from club.views import account, clubs, home, members, player_import
 from club.views.auth import ThrottledLoginView
 
 # 400/403/404 are Django's handlers with our templates (templates/400.html ...); 500 is ours:
@@ -14,6 +14,19 @@ urlpatterns = [
     path("health/", home.health, name="health"),
     path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("account/", account.AccountView.as_view(), name="account"),
+    path("account/password/", account.PasswordChangeView.as_view(), name="password_change"),
+    path("account/password/done/", auth_views.PasswordChangeDoneView.as_view(),
+         name="password_change_done"),
+    path("account/password/reset/", account.PasswordResetView.as_view(), name="password_reset"),
+    path("account/password/reset/sent/", auth_views.PasswordResetDoneView.as_view(),
+         name="password_reset_done"),
+    path("account/password/reset/<uidb64>/<token>/", account.PasswordResetConfirmView.as_view(),
+         name="password_reset_confirm"),
+    path("account/password/reset/done/", auth_views.PasswordResetCompleteView.as_view(),
+         name="password_reset_complete"),
+    path("invitations/<str:token>/", account.InvitationAcceptView.as_view(),
+         name="invitation-accept"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("clubs/", clubs.ClubListView.as_view(), name="club-list"),
@@ -27,6 +40,18 @@ urlpatterns = [
          name="club-player-import-job"),
     path("clubs/<slug:slug>/members/<int:player>/", clubs.MembershipUpdateView.as_view(),
          name="club-membership-edit"),
+    path("clubs/<slug:slug>/members/", members.MembersView.as_view(), name="club-members"),
+    path("clubs/<slug:slug>/members/invite/", members.InviteView.as_view(), name="club-invite"),
+    path("clubs/<slug:slug>/members/new-account/", members.AccountCreateView.as_view(),
+         name="club-account-create"),
+    path("clubs/<slug:slug>/members/role/<int:user>/", members.RoleChangeView.as_view(),
+         name="club-role-change"),
+    path("clubs/<slug:slug>/members/role/<int:user>/remove/", members.RoleRemoveView.as_view(),
+         name="club-role-remove"),
+    path("clubs/<slug:slug>/members/role/<int:user>/password/",
+         members.MemberPasswordView.as_view(), name="club-member-password"),
+    path("clubs/<slug:slug>/invitations/<int:pk>/<str:action>/",
+         members.InvitationActionView.as_view(), name="club-invitation-action"),
     path("clubs/<slug:slug>/pairs/add/", clubs.PairCreateView.as_view(), name="club-pair-add"),
     path("clubs/<slug:slug>/pairs/<int:pk>/", clubs.PairUpdateView.as_view(),
          name="club-pair-edit"),

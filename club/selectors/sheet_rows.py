@@ -17,7 +17,7 @@ from typing import Any
 from django.db import connection
 from django.db.models import Model
 
-from club.access import club_editor_sql
+from club.access import club_scorer_sql
 from club.models import (
     Championship,
     Deal,
@@ -91,7 +91,7 @@ def _plan(by: str) -> tuple[str, Plan]:
         plan.append((alias, shape(model)))
         outer += [f"{alias}.{quote(column)}" for column in shape(model).columns]
         joins.append(f"JOIN {quote(model._meta.db_table)} {alias} ON {condition}")
-    editor = club_editor_sql("tc.c_club_id")
+    editor = club_scorer_sql("tc.c_club_id")
     sql = (f"SELECT {', '.join(outer)}, {editor} FROM (SELECT {', '.join(inner)} FROM "
            f"{' '.join(sources)} WHERE {_where(by)}{fence}) tc {' '.join(joins)} "
            "ORDER BY s.table_id, s.position")
@@ -101,7 +101,7 @@ def _plan(by: str) -> tuple[str, Plan]:
 def seat_rows(user_id: int | None, *, table_id: int | None = None,
               code: str | None = None) -> list[tuple[Seat, bool]]:
     """Seats of the table with ``table_id``, or of the open tables with players' ``code``,
-    each with its table and players loaded, and whether ``user_id`` organises the club
+    each with its table and players loaded, and whether ``user_id`` enters sheets in the club
     (False for None)."""
     if code is not None:
         sql, plan = _plan("code")

@@ -15,7 +15,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
-from club.access import club_editor
+from club.access import club_scorer
 from club.models import Deal, Round, Seat, Table
 from club.selectors.replay import (
     TableScore,
@@ -194,7 +194,7 @@ def load_table(actor: Actor, table_id: int | None = None, *, page: bool = False)
         raise SheetNotFound
     else:
         found = list(Table.objects.select_related("round__stage__championship__rule_set").filter(
-            pk=table_id).annotate(club_editor=club_editor(user, "round__stage__championship__club_id")))
+            pk=table_id).annotate(club_editor=club_scorer(user, "round__stage__championship__club_id")))
         if not found:
             raise SheetNotFound
         table, editor = found[0], found[0].club_editor

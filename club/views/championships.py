@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import CreateView
 
-from club.access import can_edit_club
+from club.access import can_edit_club, can_enter_sheets, can_see_private
 from club.forms_championships import (
     AdvanceForm,
     ChampionshipForm,
@@ -25,15 +25,20 @@ from club.views.base import ClubEditMixin, RefusedIs400
 
 
 def championship_for(request, pk: int, *, edit: bool = False) -> Championship:
-    """The championship if the user may see it (or edit it): 404, login or 403 otherwise."""
+    """The championship if the user may see it (or edit it): 404, login or 403 otherwise.
+    Seeing a private one takes a role in the club (:func:`club.access.can_see_private`),
+    editing an owner or organiser; ``user_can_edit`` and ``user_can_score`` (entering
+    sheets) say what else the page may offer."""
     championship = get_object_or_404(Championship.objects.select_related("club", "rule_set"), pk=pk)
-    editor = can_edit_club(request.user, championship.club)
+    user, club = request.user, championship.club
+    editor = can_edit_club(user, club)
     if edit or not championship.public:
-        if not request.user.is_authenticated:
+        if not user.is_authenticated:
             raise LoginRequired
-        if not editor:
+        if not (editor if edit else can_see_private(user, club)):
             raise PermissionDenied
     championship.user_can_edit = editor
+    championship.user_can_score = editor or can_enter_sheets(user, club)
     return championship
 
 
@@ -192,7 +197,7 @@ class RoundView(ChampionshipView):
         page = round_page(self.round)
         return render(request, "championships/round.html", {
             "championship": c, "round": self.round, "page": page, "can_edit": c.user_can_edit,
-            "draw_form": DrawForm()})
+            "can_score": c.user_can_score, "draw_form": DrawForm()})
 
 
 class RoundActionView(RoundView):

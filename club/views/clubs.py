@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import CreateView, DetailView, FormView, ListView, UpdateView
 
-from club.access import can_edit_club, can_edit_player
+from club.access import can_edit_club, can_edit_player, can_manage_members, can_see_private
 from club.forms import ClubForm, MembershipForm, PairForm, PlayerForm
 from club.models import Club, Membership, Pair, Player
 from club.selectors.results import results_of_player
@@ -52,8 +52,10 @@ class ClubDetailView(ExportableTableMixin, DetailView):
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
         ctx["can_edit"] = can_edit_club(self.request.user, self.object)
+        ctx["can_manage_members"] = can_manage_members(self.request.user, self.object)
+        private = ctx["can_edit"] or can_see_private(self.request.user, self.object)
         ctx["championships"] = [c for c in self.object.championships.all()
-                                if c.public or ctx["can_edit"]]
+                                if c.public or private]
         ctx["pairs"] = PairTable(
             Pair.objects.filter(club=self.object).select_related("first", "second"),
             prefix="pairs-", orderable=False)

@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 from django.views import View
 
-from club.access import can_edit_club
+from club.access import can_edit_club, can_see_championship
 from club.models import Championship, ReportJob, Round
 from club.reports import charts, documents
 from club.reports.registry import REPORTS
@@ -56,7 +56,7 @@ class ChampionshipReportsView(View):
     def get(self, request, pk):
         championship = _championship(pk)
         editor = can_edit_club(request.user, championship.club)
-        if not editor and not championship.public:
+        if not editor and not can_see_championship(request.user, championship):
             return _deny(request)
         rounds = Round.objects.filter(stage__championship=championship).select_related(
             "stage").order_by("stage__number", "number")

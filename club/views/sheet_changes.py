@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView
 
-from club.access import can_edit_club
+from club.access import can_enter_sheets
 from club.models import Championship, Deal, DealChange
 from club.selectors.sheets import (
     TRUMP_SYMBOLS,
@@ -183,7 +183,7 @@ class ChampionshipChangesView(_ChangesView):
             return redirect_to_login(request.get_full_path())
         self.championship = get_object_or_404(Championship.objects.select_related("club"),
                                               pk=kwargs["pk"])
-        if not can_edit_club(request.user, self.championship.club):
+        if not can_enter_sheets(request.user, self.championship.club):
             raise PermissionDenied
         return super().dispatch(request, *args, **kwargs)
 

@@ -10,7 +10,10 @@ import club
 ROOT = Path(club.__file__).parent
 #: Modules that give a club its first owner (writes, never a question of who may).
 CREATORS = {"services/clubs.py", "services/demo.py", "services/rehearsal.py"}
-ALLOWED = {"access.py", "admin.py"} | CREATORS
+#: The members page's writes (roles given, changed, removed: each after asking club.access)
+#: and reads (who has which role, to list it).
+KEEPERS = {"services/members.py", "selectors/members.py"}
+ALLOWED = {"access.py", "admin.py"} | CREATORS | KEEPERS
 
 
 def modules():
@@ -38,3 +41,15 @@ def test_the_predicates_are_not_written_anywhere_else():
                if re.search(r"^def (can_edit_club|can_edit_player|players_not_editable)\(", text,
                             re.MULTILINE)}
     assert defined == {"access.py"}
+
+
+def test_role_keepers_ask_club_access_before_each_write():
+    """Each public function of the member service that writes a role asks a predicate of
+    club.access first (give_role is called only by services that asked)."""
+    import inspect
+
+    from club.services import members
+
+    for name in ("change_role", "remove_role", "create_account", "new_one_time_password"):
+        source = inspect.getsource(getattr(members, name))
+        assert re.search(r"if not can_\w+\(actor", source), name
