@@ -3,7 +3,7 @@
 from django.urls import path
 
 from club.views import championships as views
-from club.views import rulesets, standings
+from club.views import projector, rulesets, standings
 
 urlpatterns = [
     path("clubs/<slug:slug>/championships/new/", views.ChampionshipCreateView.as_view(),
@@ -23,6 +23,10 @@ urlpatterns = [
          name="championship-substitute"),
     path("championships/<int:pk>/standings/", standings.StandingsView.as_view(),
          name="championship-standings"),
+    path("championships/<int:pk>/projector/", projector.ProjectorView.as_view(),
+         name="championship-projector"),
+    path("championships/<int:pk>/projector/data/", projector.ProjectorDataView.as_view(),
+         name="championship-projector-data"),
     path("entries/<int:pk>/active/", views.EntryActiveView.as_view(), name="entry-active"),
     path("stages/<int:pk>/draw/", views.StageDrawView.as_view(), name="stage-draw"),
     path("stages/<int:pk>/advance/", views.AdvanceView.as_view(), name="stage-advance"),

@@ -1,0 +1,104 @@
+"""What the hall's projector shows, as plain data: the standings, the current round's
+tables with their scores, and the tables that finished last. Read-only; a few queries.
+
+The projector asks again every few seconds with the ETag of its last answer
+(:func:`live_key` is what the answer depends on), so an unchanged hall costs one
+aggregate query a request."""
+
+from __future__ import annotations
+
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from club.models import Championship, Round, Table
+from club.selectors.rounds import round_page
+from club.selectors.standings import results_key
+from club.services.standings import current_standings
+from scoring import get_metric
+
+#: The standings rows the projector shows (a hall reads the top of the table).
+STANDINGS_ROWS = 60
+#: How many of the tables that finished last it shows.
+LATEST_TABLES = 8
+
+
+def current_round(championship: Championship) -> Round | None:
+    """The round being played: the latest published round, else the latest closed one."""
+    rounds = Round.objects.filter(stage__championship=championship).select_related("stage")
+    return (rounds.filter(status=Round.Status.PUBLISHED).order_by("-stage__number", "-number")
+            .first() or rounds.filter(status=Round.Status.CLOSED)
+            .order_by("-stage__number", "-number").first())
+
+
+def live_key(championship: Championship) -> str:
+    """What the projector's answer depends on: the results key (every sheet's version, the
+    championship's results version) and which round is current."""
+    rnd = current_round(championship)
+    return f"{results_key(championship)}:{rnd.pk if rnd else 0}:{rnd.status if rnd else ''}"
+
+
+def _value(value) -> str:
+    if value is None or value == "":
+        return "—"
+    if isinstance(value, float):
+        return f"{value:.1f}"
+    return str(value)
+
+
+def standings_part(championship: Championship, reveal: bool) -> dict:
+    page = current_standings(championship)
+    keys = [k for k in page.standings.columns if k != "head_to_head"][:3]
+    rows = [[("=" if row.tied else "") + str(row.rank), page.name(row.entry, reveal),
+             *(_value(row.values.get(k)) for k in keys)] for row in page.rows[:STANDINGS_ROWS]]
+    return {"columns": [_("Rank"), _("Entry"), *(_(get_metric(k).abbr) for k in keys)],
+            "titles": ["", "", *(_(get_metric(k).name) for k in keys)], "rows": rows}
+
+
+def _side(seats) -> str:
+    names = []
+    for seat in seats:
+        if seat.entry_name not in names:
+            names.append(seat.entry_name)
+    return " & ".join(names)
+
+
+def _table(view) -> dict:
+    results = [view.results.get(side) for side in (0, 1)]
+    played = any(r is not None for r in results)
+    finished = played and all(r is not None and r.finished for r in results)
+    return {"number": view.table.number,
+            "sides": [_side(view.sides[0]), _side(view.sides[1])],
+            "score": [r.points_for if r else None for r in results],
+            "games": [r.games_won if r else None for r in results],
+            "state": "finished" if finished else "playing" if played else "waiting",
+            "state_label": (_("finished") if finished else _("playing") if played
+                            else _("not started"))}
+
+
+def round_part(rnd: Round | None, reveal: bool) -> dict | None:
+    if rnd is None:
+        return None
+    page = round_page(rnd, reveal=reveal)
+    tables = [_table(view) for view in page.tables]
+    last = dict(Table.objects.filter(round=rnd, is_bye=False).annotate(
+        last=Max("deals__entered_at")).values_list("number", "last"))
+    finished = sorted((t for t in tables if t["state"] == "finished"),
+                      key=lambda t: (last.get(t["number"]) is not None, last.get(t["number"])),
+                      reverse=True)[:LATEST_TABLES]
+    title = str(rnd) if rnd.stage.number == 1 else f"{rnd.stage} · {rnd}"
+    return {"title": title, "status": rnd.get_status_display(), "tables": tables,
+            "finished": finished,
+            "counts": {"finished": sum(t["state"] == "finished" for t in tables),
+                       "all": len(tables)}}
+
+
+def projector_data(championship: Championship, reveal: bool = False) -> dict:
+    """Everything the projector shows, names as the public sees them unless ``reveal``."""
+    rnd = current_round(championship)
+    return {"championship": championship.name,
+            "standings": standings_part(championship, reveal),
+            "round": round_part(rnd, reveal),
+            "labels": {"standings": _("Standings"), "tables": _("Tables"),
+                       "latest": _("Latest results"), "table": _("Table"),
+                       "none": _("No round has been drawn yet."),
+                       "finished_count": _("finished")}}

@@ -1,0 +1,82 @@
+"""The hall's projector: a page anyone may open for a public championship, and its data,
+which answers 304 to a projector that already has the current version."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from club.models import Championship, Membership, Player
+from tests.club.test_sheet_support import deal_data, sheet_table, url
+from tests.factories import make_club, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def table():
+    return sheet_table(make_user("organiser"), public=True)
+
+
+def data_url(table) -> str:
+    return f"/championships/{table.round.stage.championship_id}/projector/data/"
+
+
+def test_anyone_sees_the_projector_of_a_public_championship(client, table):
+    champ = table.round.stage.championship
+    page = client.get(f"/championships/{champ.pk}/projector/")
+    assert page.status_code == 200
+    assert champ.name in page.content.decode()
+    answer = client.get(data_url(table))
+    assert answer.status_code == 200 and answer["ETag"]
+    data = answer.json()
+    assert data["championship"] == champ.name
+    assert len(data["standings"]["rows"]) == champ.entries.count()
+    assert [t["state"] for t in data["round"]["tables"]] == ["waiting", "waiting"]
+    assert data["round"]["counts"] == {"finished": 0, "all": 2}
+
+
+def test_an_unchanged_hall_gets_304_and_a_deal_changes_the_answer(client, table):
+    first = client.get(data_url(table))
+    etag = first["ETag"]
+    again = client.get(data_url(table), HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 304 and again["ETag"] == etag and not again.content
+    organiser = Client()
+    organiser.force_login(table.round.stage.championship.club.roles.get().user)
+    assert organiser.post(url(table), deal_data(table)).status_code == 302
+    changed = client.get(data_url(table), HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200 and changed["ETag"] != etag
+    first_table = changed.json()["round"]["tables"][0]
+    assert first_table["state"] == "playing" and first_table["score"] == [8, 0]
+
+
+def test_the_answer_depends_on_the_language(client, table):
+    etag = client.get(data_url(table))["ETag"]
+    client.cookies["django_language"] = "nl"
+    dutch = client.get(data_url(table), HTTP_IF_NONE_MATCH=etag)
+    assert dutch.status_code == 200
+    assert dutch.json()["labels"]["standings"] == "Klassement"
+
+
+def test_a_private_championship_needs_a_role_in_its_club(client, table):
+    champ = table.round.stage.championship
+    Championship.objects.filter(pk=champ.pk).update(public=False)
+    stranger = Client()
+    stranger.force_login(make_club("other", organiser=make_user("stranger")).roles.get().user)
+    assert client.get(f"/championships/{champ.pk}/projector/").status_code == 302  # login
+    assert client.get(data_url(table)).status_code == 403  # a script cannot log in
+    for path in (f"/championships/{champ.pk}/projector/", data_url(table)):
+        assert stranger.get(path).status_code == 403
+
+
+def test_players_not_published_show_by_initials_to_the_public_only(client):
+    table = sheet_table(make_user("organiser"), public=True, entry_type="individual")
+    champ = table.round.stage.championship
+    player = Player.objects.filter(memberships__club=champ.club).order_by("pk").first()
+    Player.objects.filter(pk=player.pk).update(published=False)
+    public = client.get(data_url(table)).content.decode()
+    assert player.last_name not in public and "F. C." in public
+    organiser = Client()
+    organiser.force_login(champ.club.roles.get().user)
+    assert player.last_name in organiser.get(data_url(table)).content.decode()
+    assert Membership.objects.filter(player=player, club=champ.club).exists()
