@@ -138,7 +138,7 @@ def _accept(invitation: Invitation, user) -> None:
     invitation.accepted_by = user
     invitation.save(update_fields=["accepted_at", "accepted_by"])
     audit(invitation.club, user, "invitation.accepted", invitation.email,
-          role=invitation.role, user=user.get_username())
+          role=invitation.role, account=user.get_username())
 
 
 @transaction.atomic
