@@ -15,6 +15,7 @@ from django.core.files.base import ContentFile
 from django.test import Client
 from django.urls import get_resolver, reverse
 
+from club.api.authentication import create_token
 from club.models import ClubRole, Deal, Membership, Player, PlayerImportJob, ReportJob, RuleSet
 from engine import PRESETS
 from tests.factories import make_championship, make_club, make_round, make_user
@@ -27,6 +28,7 @@ EDIT = {"anonymous": "login", "code": "login", "other_organiser": "forbidden",
         "organiser": "ok", "staff": "ok"}
 # A polling script cannot follow a login redirect: its JSON answers 403 instead.
 EDIT_JSON = {**EDIT, "anonymous": "forbidden", "code": "forbidden"}
+API_EDIT = {**EDIT, "anonymous": "unauthenticated", "code": "unauthenticated"}
 LOGGED_IN = {"anonymous": "login", "code": "login", "other_organiser": "ok", "organiser": "ok",
              "staff": "ok"}
 
@@ -61,8 +63,6 @@ MATRIX = {
     "championship-entries": ("get", {"pk": "championship"}, EDIT),
     "championship-substitute": ("post", {"pk": "championship"}, EDIT),
     "championship-standings": ("get", {"pk": "championship"}, EDIT),
-    "championship-projector": ("get", {"pk": "championship"}, EDIT),
-    "championship-projector-data": ("get", {"pk": "championship"}, EDIT_JSON),
     "entry-active": ("post", {"pk": "entry"}, EDIT),
     "stage-draw": ("post", {"pk": "stage"}, EDIT),
     "stage-advance": ("post", {"pk": "stage"}, EDIT),
@@ -88,6 +88,34 @@ MATRIX = {
     "report-job": ("get", {"pk": "job"}, EDIT),
     "report-status": ("get", {"pk": "job"}, EDIT_JSON),
     "report-file": ("get", {"pk": "job"}, EDIT),
+    # The REST API (club/api/): the same rules; no credentials is a 401, not a login page.
+    # A write's body is JSON: the empty form body sent here is a 415 once the permission
+    # check has passed (the body is read after it), so a 415 counts as "ok".
+    "api-schema": ("get", {}, OPEN),
+    "api-docs": ("get", {}, OPEN),
+    "api-not-found": ("get", {}, dict.fromkeys(ROLES, "status 404")),
+    "api-clubs": ("get", {}, OPEN),
+    "api-club": ("get", {"slug": "club"}, OPEN),
+    "api-championships": ("get", {}, OPEN),
+    "api-championship": ("get", {"pk": "championship"}, API_EDIT),
+    "api-standings": ("get", {"pk": "championship"}, API_EDIT),
+    "api-round": ("get", {"pk": "round"}, API_EDIT),
+    "api-round-tables": ("get", {"pk": "round"}, API_EDIT),
+    "api-table-sheet": ("get", {"pk": "table"}, API_EDIT),
+    "api-table-sheet-deals": ("post", {"pk": "table"}, API_EDIT),
+    "api-table-sheet-deal": ("put", {"pk": "table", "number": 1}, API_EDIT),
+    "api-table-sheet-confirm": ("post", {"pk": "table"}, API_EDIT),
+    "api-code-sheet": ("get", {"code": "code"}, OPEN),
+    "api-code-sheet-deals": ("post", {"code": "code"}, OPEN),
+    "api-code-sheet-deal": ("delete", {"code": "code", "number": 1}, OPEN),
+    # an empty body names no report: refused (400/415) before any permission is asked
+    "api-report-request": ("post", {}, OPEN),
+    "api-report-job": ("get", {"pk": "job"}, API_EDIT),
+    "api-report-file": ("get", {"pk": "job"}, API_EDIT),
+    "api-tokens": ("get", {}, LOGGED_IN),
+    # the organiser's token: anyone else's revoke finds no such token of theirs
+    "api-token-revoke": ("post", {"pk": "api_token"},
+                         {**LOGGED_IN, "other_organiser": "status 404", "staff": "status 404"}),
 }
 
 
@@ -129,7 +157,7 @@ def world(db):
            "rule_set": rule_set.pk, "championship": championship.pk,
            "entry": championship.entries.first().pk, "stage": championship.stages.get().pk,
            "round": rnd.pk, "table": table.pk, "code": table.code, "job": job.pk,
-           "import_job": import_job.pk,
+           "import_job": import_job.pk, "api_token": create_token(organiser, "matrix")[0].pk,
            "pair": championship.entries.first().pair_id}
     users = {"other_organiser": other, "organiser": organiser, "staff": staff,
              "no_role": make_user("nobody")}
@@ -139,6 +167,10 @@ def world(db):
 def outcome(response) -> str:
     if response.status_code == 403:
         return "forbidden"
+    if response.status_code == 401:
+        return "unauthenticated"
+    if response.status_code == 415:
+        return "ok"  # an API write's body refused after its permission check passed
     if response.status_code == 302 and response.url.startswith(reverse("login")):
         return "login"
     if response.status_code < 400 or response.status_code in (400, 409):
