@@ -1,10 +1,16 @@
-"""Manille card play: cards, rule sets, legal play, deals and simulation. Pure Python.
+"""Manille card play: cards, rule sets, legal play, deals and simulation; the auction games
+(bidding, privilege, exchanges, the declarer's play) and blind Manille. Pure Python.
 
 >>> from engine import Card, legal_cards
 >>> sorted(str(c) for c in legal_cards(["Qc", "7c", "Kd"], ["Jc"], trump="d"))
 ['Qc']
 """
 
+from engine.auction import ALL_TRICKS, AuctionError, Bidding, Privilege, lowest_bid, total_in_play
+from engine.auction_deal import Layout, deal_layout, deal_packets
+from engine.auction_exchange import OpenExchange, WidowDraw
+from engine.auction_play import AuctionFacts, ContractDeal
+from engine.auction_sim import SimulatedAuction, simulate_auction, simulate_auction_facts
 from engine.cards import DECK, FULL_DECK, Card, CardSet
 from engine.deal import Deal
 from engine.errors import CardError, DealError, EngineError, IllegalPlay
@@ -13,15 +19,18 @@ from engine.obligations import Obligation, broken_obligation, obligations
 from engine.play import beats, legal_cards, legal_mask, rule_flags, trick_winner
 from engine.players import HeuristicPlayer, Player, RandomPlayer
 from engine.renonce import find_renonce
-from engine.rules import PRESETS, RuleSet, RuleSetError
+from engine.rules import GAME_PRESETS, PRESETS, RuleSet, RuleSetError
 from engine.sim import SimulatedDeal, simulate_deal, simulate_facts
 from engine.table import deal_hands, seat_count, seat_sides
 
 __all__ = [
-    "DECK", "FULL_DECK", "PRESETS", "Card", "CardError", "CardSet", "Deal", "DealError",
-    "DealFacts", "EngineError", "HeuristicPlayer", "IllegalPlay", "Obligation", "Player",
-    "RandomPlayer", "Renonce", "RuleSet", "RuleSetError", "SimulatedDeal", "Trick", "beats",
-    "broken_obligation", "deal_hands", "find_renonce", "legal_cards", "legal_mask",
-    "obligations", "rule_flags", "seat_count", "seat_sides", "simulate_deal",
-    "simulate_facts", "trick_winner",
+    "ALL_TRICKS", "DECK", "FULL_DECK", "GAME_PRESETS", "PRESETS", "AuctionError",
+    "AuctionFacts", "Bidding", "Card", "CardError", "CardSet", "ContractDeal", "Deal",
+    "DealError", "DealFacts", "EngineError", "HeuristicPlayer", "IllegalPlay", "Layout",
+    "Obligation", "OpenExchange", "Player", "Privilege", "RandomPlayer", "Renonce", "RuleSet",
+    "RuleSetError", "SimulatedAuction", "SimulatedDeal", "Trick", "WidowDraw", "beats",
+    "broken_obligation", "deal_hands", "deal_layout", "deal_packets", "find_renonce",
+    "legal_cards", "legal_mask", "lowest_bid", "obligations", "rule_flags", "seat_count",
+    "seat_sides", "simulate_auction", "simulate_auction_facts", "simulate_deal",
+    "simulate_facts", "total_in_play", "trick_winner"
 ]

@@ -139,8 +139,14 @@ def _simulate(
     chosen = _players(players, seats)
     hands = deal_hands(rng, rules)
     dealt = hands[:]
-    trump = chosen[dealer].choose_trump(hands[dealer], rng)
-    choosers = [None if isinstance(p, RandomPlayer) else p.choose_card for p in chosen]
+    if rules.game == "blind":
+        # Blind Manille: the dealer sees every hand but his own and names trump from his
+        # partner's (seats 2 apart); every card is drawn at random from the hand.
+        trump = chosen[dealer].choose_trump(hands[(dealer + 2) % seats], rng)
+        choosers = [None] * seats
+    else:
+        trump = chosen[dealer].choose_trump(hands[dealer], rng)
+        choosers = [None if isinstance(p, RandomPlayer) else p.choose_card for p in chosen]
     leader = (dealer + table[1]) % seats
     out = DECK_MASK & ~sum(hands)
     exchange = None
@@ -209,6 +215,9 @@ def simulate_deal(
     (10, 2, True)
     """
     rules = RuleSet.coerce(rules)
+    if rules.auction:
+        raise EngineError("rules: an auction game: use engine.simulate_auction",
+                          code="auction_wrong_game", field="rules")
     record: list[int] = []
     dealt, trump, fast_facts, exchange = _simulate(random.Random(seed), rules, dealer, players,
                                                    record)

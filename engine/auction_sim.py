@@ -1,0 +1,388 @@
+"""Simulated auction deals: computer players that bid, take the privilege, exchange and play
+(RULES.md §13), so that tests and benchmarks can play whole auction evenings.
+
+:func:`simulate_auction_facts` is the fast path (masks and ints, the play loop of
+:mod:`engine.sim`); :func:`simulate_auction` runs the same decisions and then replays them
+through the checked state machines (:class:`~engine.auction.Privilege` or
+:class:`~engine.auction.Bidding`, :class:`~engine.auction.WidowDraw` or
+:class:`~engine.auction.OpenExchange`, :class:`~engine.auction_play.ContractDeal`), so a
+simulated deal is always legal, and checks that both give the same facts.
+
+The heuristic player estimates the tricks a hand takes (top cards of each suit from the
+manille down, two at most in a plain suit, and length in trump), and the count as those tricks
+times the average points of a trick plus one; it bids up to that count, takes the privilege
+when it nearly reaches the target, draws from the widow as long as it holds plain 7s, 8s and
+9s (discarding its weakest card each time), and takes from the cards laid out the open ones
+that are honours or trumps.
+
+>>> sim = simulate_auction(7, "auction2")
+>>> sim.facts.total == 68 or sim.facts.thrown_in
+True
+>>> simulate_auction_facts(7, "auction2") == sim.facts
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from engine.auction import ALL_TRICKS, Bid, Bidding, Privilege, lowest_bid, total_in_play
+from engine.auction_deal import Layout, deal_layout
+from engine.auction_exchange import OpenExchange, WidowDraw
+from engine.auction_play import AuctionFacts, ContractDeal
+from engine.cards import RANK_MASKS, SUIT_MASKS, Card, mask_points, suit_letter
+from engine.errors import EngineError
+from engine.play import rule_flags
+from engine.players import HeuristicPlayer, RandomPlayer, _lowest_card, random_card
+from engine.rules import RuleSet
+from engine.sim import _play_out
+
+_LOW = RANK_MASKS[0] | RANK_MASKS[1] | RANK_MASKS[2]  # 7s, 8s and 9s: no points
+
+
+def estimate_tricks(hand: int, trump: int) -> float:
+    """Tricks a hand may take as declarer with ``trump`` (-1: no trump).
+
+    >>> from engine.cards import CardSet
+    >>> estimate_tricks(CardSet.parse("10h Ah Kh 7h 10c 9d 8s").mask, 2)
+    4.0
+    """
+    tricks = 0.0
+    for suit in range(4):
+        cards = hand >> (8 * suit) & 0xFF
+        if not cards:
+            continue
+        run, rank = 0, 7
+        while rank >= 0 and cards >> rank & 1:
+            run, rank = run + 1, rank - 1
+        if suit == trump:
+            tricks += run + 0.6 * max(0, cards.bit_count() - run - 1)
+        else:
+            tricks += min(run, 2)
+    return round(tricks, 2)
+
+
+def best_trump(hand: int) -> tuple[int, float]:
+    """The trump (or -1, no trump) with the most estimated tricks, and that estimate.
+
+    >>> from engine.cards import CardSet
+    >>> best_trump(CardSet.parse("10h Ah Kh 7h 10c 9d 8s").mask)
+    (2, 4.0)
+    """
+    best, most = -1, estimate_tricks(hand, -1)
+    for suit in range(4):
+        if hand & SUIT_MASKS[suit]:
+            tricks = estimate_tricks(hand, suit)
+            if tricks > most:
+                best, most = suit, tricks
+    return best, most
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a player needs to know of the deal's rules (computed once per rule set)."""
+
+    tricks: int
+    total: int
+    lowest: int
+    target: int
+
+    @property
+    def per_trick(self) -> float:
+        """The count a trick brings on average: its card points and one."""
+        return (self.total - self.tricks) / self.tricks + 1
+
+
+class AuctionHeuristicPlayer(HeuristicPlayer):
+    """The heuristic card player, with the auction decisions of the module docstring."""
+
+    name = "heuristic"
+
+    def choose_trump(self, hand: int, rng: random.Random) -> int:
+        return best_trump(hand)[0]
+
+    def _count(self, hand: int, table: Table) -> float:
+        return best_trump(hand)[1] * table.per_trick
+
+    def bid(self, hand: int, next_bid: int | None, high: Bid, table: Table,
+            rng: random.Random) -> Bid:
+        """A count up to the estimate (the lowest that outbids), all tricks with a sure
+        hand, else pass (None)."""
+        tricks = best_trump(hand)[1]
+        if tricks >= table.tricks and high != ALL_TRICKS:
+            return ALL_TRICKS
+        if next_bid is not None and next_bid <= tricks * table.per_trick:
+            return next_bid
+        return None
+
+    def take_privilege(self, hand: int, table: Table, rng: random.Random) -> bool:
+        return self._count(hand, table) >= table.target - 4
+
+    def draw_widow(self, hand: int, widow: tuple[int, ...], rng: random.Random) -> list[int]:
+        """The discards, one per card drawn: draws while plain 7s, 8s, 9s are left."""
+        trump = best_trump(hand)[0]
+        trumps = SUIT_MASKS[trump] if trump >= 0 else 0
+        draws = min(len(widow), (hand & _LOW & ~trumps).bit_count())
+        discards = []
+        for card in widow[:draws]:
+            hand |= 1 << card
+            out = _lowest_card(hand, trumps)
+            hand ^= 1 << out
+            discards.append(out)
+        return discards
+
+    def exchange_open(self, hand: int, face_up: int, face_down: int,
+                      rng: random.Random) -> tuple[int, int]:
+        """Take the open honours (J and up) and open trumps; discard as many weakest cards."""
+        trump = best_trump(hand | face_up)[0]
+        trumps = SUIT_MASKS[trump] if trump >= 0 else 0
+        take = face_up & (~_LOW | trumps)
+        give, rest = 0, hand
+        for _ in range(take.bit_count()):
+            out = _lowest_card(rest, trumps)
+            give |= 1 << out
+            rest ^= 1 << out
+        return take, give
+
+
+class AuctionRandomPlayer(RandomPlayer):
+    """Random but legal decisions: bid or pass at even odds (all tricks now and then), take
+    the privilege at even odds, draw and take at random, discard at random."""
+
+    name = "random"
+
+    def bid(self, hand: int, next_bid: int | None, high: Bid, table: Table,
+            rng: random.Random) -> Bid:
+        roll = rng.random()
+        if roll < 0.02 and high != ALL_TRICKS:
+            return ALL_TRICKS
+        return next_bid if roll < 0.5 else None
+
+    def take_privilege(self, hand: int, table: Table, rng: random.Random) -> bool:
+        return rng.random() < 0.5
+
+    def draw_widow(self, hand: int, widow: tuple[int, ...], rng: random.Random) -> list[int]:
+        discards = []
+        for card in widow[:int(rng.random() * (len(widow) + 1))]:
+            hand |= 1 << card
+            out = random_card(hand, rng)
+            hand ^= 1 << out
+            discards.append(out)
+        return discards
+
+    def exchange_open(self, hand: int, face_up: int, face_down: int,
+                      rng: random.Random) -> tuple[int, int]:
+        take = 0
+        laid = face_up | face_down
+        while laid:
+            card = random_card(laid, rng)
+            laid ^= 1 << card
+            if rng.random() < 0.3:
+                take |= 1 << card
+        give, pool = 0, hand | take
+        for _ in range(take.bit_count()):
+            out = random_card(pool, rng)
+            give |= 1 << out
+            pool ^= 1 << out
+        return take, give
+
+
+AUCTION_PLAYERS: dict[str, type] = {"random": AuctionRandomPlayer,
+                                    "heuristic": AuctionHeuristicPlayer}
+
+
+@lru_cache(maxsize=64)
+def _setup(rules: RuleSet) -> tuple[Table, int, int]:
+    if not rules.auction:
+        raise EngineError(f"rules: the {rules.game} game has no auction; use simulate_deal",
+                          code="auction_wrong_game", field="rules")
+    target = rules.declarer_target or (21 if rules.players <= 4 else 15)
+    table = Table(rules.tricks_per_deal, total_in_play(rules),
+                  lowest_bid(rules) if rules.game != "auction1" else 0, target)
+    return table, rule_flags(rules), 1 if rules.direction == "clockwise" else -1
+
+
+def _players(players: object, seats: int) -> list:
+    if isinstance(players, str) or not isinstance(players, (list, tuple)):
+        players = [players] * seats
+    if len(players) != seats:
+        raise EngineError(f"players: give one player or {seats}, not {len(players)}",
+                          code="player_count", field="players")
+    out = []
+    for player in players:
+        if isinstance(player, str):
+            if player not in AUCTION_PLAYERS:
+                raise EngineError(f"players: unknown player {player!r}: one of "
+                                  f"{', '.join(AUCTION_PLAYERS)}", code="unknown_player",
+                                  field="players")
+            player = AUCTION_PLAYERS[player]()
+        out.append(player)
+    return out
+
+
+@dataclass
+class SimulatedAuction:
+    """One simulated auction deal: the layout, every decision, and the facts."""
+
+    seed: object
+    rules: RuleSet
+    layout: Layout
+    calls: list = field(default_factory=list)
+    discards: list[int] = field(default_factory=list)  # variant 1: one per card drawn
+    take: int = 0  # variant 3: the cards taken from those laid out
+    give: int = 0  # variant 3: the cards discarded
+    trump: int = -1
+    play: list[int] = field(default_factory=list)
+    facts: AuctionFacts | None = None
+
+
+def _run(rng: random.Random, rules: RuleSet, dealer: int, players: object,
+         sim: SimulatedAuction | None) -> AuctionFacts:
+    table, flags, step = _setup(rules)
+    seats = rules.players
+    if not (isinstance(dealer, int) and 0 <= dealer < seats):
+        raise EngineError(f"dealer: must be a seat from 0 to {seats - 1}", code="dealer",
+                          field="dealer")
+    chosen = _players(players, seats)
+    layout = deal_layout(rng, rules, dealer)
+    hands = list(layout.hand_masks)
+    eldest = (dealer + step) % seats
+    calls: list = [] if sim is None else sim.calls
+    declarer, contract = None, None
+    if rules.game == "auction1":
+        seat = eldest
+        for _ in range(seats):
+            take = chosen[seat].take_privilege(hands[seat], table, rng)
+            calls.append((seat, take))
+            if take:
+                declarer = seat
+                break
+            seat = (seat + step) % seats
+    else:
+        passed = [False] * seats
+        active, seat, high = seats, eldest, None
+        while True:
+            nxt = None if high == ALL_TRICKS else table.lowest if high is None else high + 1
+            if nxt is not None and nxt > table.total:
+                nxt = None
+            bid = chosen[seat].bid(hands[seat], nxt, high, table, rng)
+            calls.append((seat, bid))
+            if bid is None:
+                passed[seat] = True
+                active -= 1
+            else:
+                high, declarer = bid, seat
+            if bid == ALL_TRICKS or not active or (active == 1 and not passed[declarer or 0]
+                                                   and declarer is not None):
+                break
+            seat = (seat + step) % seats
+            while passed[seat]:
+                seat = (seat + step) % seats
+        contract = high
+    if sim is not None:
+        sim.layout = layout
+    if declarer is None:
+        return AuctionFacts(rules.game, seats, dealer, None, direction=step)
+    hand, exchanged, set_aside = hands[declarer], 0, 0
+    player = chosen[declarer]
+    if rules.game == "auction1":
+        discards = player.draw_widow(hand, layout.widow_cards, rng)
+        exchanged = len(discards)
+        for card, out in zip(layout.widow_cards, discards, strict=False):
+            hand = (hand | 1 << card) & ~(1 << out)
+            set_aside |= 1 << out
+        if sim is not None:
+            sim.discards = discards
+    elif rules.game == "auction3":
+        take, give = player.exchange_open(hand, layout.face_up_mask, layout.face_down_mask, rng)
+        hand = (hand | take) & ~give
+        exchanged, set_aside = take.bit_count(), give
+        if sim is not None:
+            sim.take, sim.give = take, give
+    hands[declarer] = hand
+    trump = player.choose_trump(hand, rng)
+    sides = tuple(0 if s == declarer else 1 for s in range(seats))
+    leader = declarer if contract == ALL_TRICKS else eldest
+    choosers = [None if isinstance(p, RandomPlayer) else p.choose_card for p in chosen]
+    won, count = _play_out(hands, leader, trump, (flags, step, sides, table.tricks, seats),
+                           choosers, layout.removed_mask, rng, None if sim is None else sim.play)
+    mine = mask_points(won[0]) + count[0]
+    if rules.discards_count:
+        mine += mask_points(set_aside)
+    if sim is not None:
+        sim.trump = trump
+    return AuctionFacts(rules.game, seats, dealer, declarer, contract, exchanged,
+                        suit_letter(trump), mine, mask_points(won[1]) + count[1], count[0],
+                        count[0] == table.tricks, step)
+
+
+def simulate_auction_facts(seed: int | random.Random | None = None,
+                           rules: RuleSet | str = "auction2", *, dealer: int = 0,
+                           players: object = "heuristic") -> AuctionFacts:
+    """Deal, bid, exchange and play one auction deal quickly; only its facts. ``seed`` may be
+    a ``random.Random`` to draw many deals from one stream.
+
+    >>> rng = random.Random(1)
+    >>> [simulate_auction_facts(rng, "auction1").total for _ in range(3)]  # widow out of play
+    [61, 55, 63]
+    """
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    return _run(rng, RuleSet.coerce(rules), dealer, players, None)
+
+
+def simulate_auction(seed: int | None = None, rules: RuleSet | str = "auction2", *,
+                     dealer: int = 0, players: object = "heuristic") -> SimulatedAuction:
+    """Simulate one auction deal and replay every decision through the checked state
+    machines (an illegal one raises); ``facts`` are the checked play's.
+
+    >>> sim = simulate_auction(2, RuleSet.preset("auction3").replace(players=5), dealer=4)
+    >>> len(sim.play) == (30 if sim.facts.declarer is not None else 0)
+    True
+    """
+    rules = RuleSet.coerce(rules)
+    sim = SimulatedAuction(seed, rules, Layout(dealer, ()))
+    fast = _run(random.Random(seed), rules, dealer, players, sim)
+    layout = sim.layout
+    step = 1 if rules.direction == "clockwise" else -1
+    eldest = (dealer + step) % rules.players
+    if rules.game == "auction1":
+        auction = Privilege(rules, eldest=eldest)
+    else:
+        auction = Bidding(rules, eldest=eldest)
+    for seat, call in sim.calls:
+        auction.call(seat, call)
+    if not auction.finished:
+        raise AssertionError(f"the simulated auction did not finish: {sim.calls}")
+    declarer = auction.declarer
+    if declarer is None:
+        sim.facts = AuctionFacts(rules.game, rules.players, dealer, None, direction=step)
+    else:
+        hands = list(layout.hand_masks)
+        contract = None if rules.game == "auction1" else auction.contract
+        if rules.game == "auction1":
+            exchange = WidowDraw(hands[declarer], layout.widow_cards)
+            for out in sim.discards:
+                exchange.draw()
+                exchange.discard(Card.from_index(out))
+            exchange.stop()
+            hand, discards, exchanged = exchange.hand.mask, exchange.discards, exchange.drawn
+        elif rules.game == "auction3":
+            exchange = OpenExchange(hands[declarer], layout.face_up_mask, layout.face_down_mask)
+            exchange.exchange(sim.take, sim.give)
+            hand, discards, exchanged = exchange.hand.mask, exchange.discards, exchange.taken
+        else:
+            hand, discards, exchanged = hands[declarer], 0, 0
+        hands[declarer] = hand
+        deal = ContractDeal(hands, dealer, rules, declarer, contract, exchanged=exchanged,
+                            discards=discards)
+        deal.announce(suit_letter(sim.trump))
+        for card in sim.play:
+            deal.play(Card.from_index(card))
+        sim.facts = deal.auction_facts()
+    if sim.facts != fast:
+        raise AssertionError(f"fast auction disagrees with the checked one: {fast} != {sim.facts}")
+    return sim
+
+
