@@ -1,6 +1,7 @@
 """Competition rules for Manille: deals to game points, games, matches, standings and seasons.
 
-Pure Python (no Django). The web app, the PDFs and the standings all call this package:
+Pure Python (no Django). ``auction`` scores the auction games (RULES.md §13), each player
+for himself. The web app, the PDFs and the standings all call this package:
 nothing else computes a score. Modules: ``deal`` (one deal's facts and score), ``game``
 (games and sheets), ``match`` (match formats and outcomes), ``records``/``metrics``/
 ``standings`` (ranking), ``seasons`` (ladders and club rankings), ``tables`` (a table's size:
@@ -11,6 +12,14 @@ its rules and sides), ``threes`` (tables of three: the dealer alone against two)
 (40, 0)
 """
 
+from scoring.auction import (
+    AuctionDeal,
+    AuctionGame,
+    AuctionRow,
+    AuctionScore,
+    check_auction,
+    score_auction,
+)
 from scoring.deal import (
     DealResult,
     DealScore,
@@ -51,6 +60,10 @@ from scoring.threes import ThreesGame, ThreesOutcome, ThreesRow, score_threes
 __all__ = [
     "DEFAULT_ORDER",
     "METRICS",
+    "AuctionDeal",
+    "AuctionGame",
+    "AuctionRow",
+    "AuctionScore",
     "ClubRow",
     "DealResult",
     "DealResultError",
@@ -75,6 +88,7 @@ __all__ = [
     "ThreesGame",
     "ThreesOutcome",
     "ThreesRow",
+    "check_auction",
     "check_deal",
     "club_ranking",
     "dealer_alone",
@@ -86,6 +100,7 @@ __all__ = [
     "red_lantern",
     "register",
     "replay_sheet",
+    "score_auction",
     "score_deal",
     "score_match",
     "score_threes",
