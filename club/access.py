@@ -138,6 +138,16 @@ def organised_club_ids(user) -> set[int] | None:
                .values_list("club_id", flat=True))
 
 
+def seen_club_ids(user) -> set[int] | None:
+    """The ids of the clubs whose private championships ``user`` sees (any role); None for
+    staff (every club); an empty set for anonymous users."""
+    if not user.is_authenticated:
+        return set()
+    if user.is_staff:
+        return None
+    return set(ClubRole.objects.filter(user=user).values_list("club_id", flat=True))
+
+
 def players_not_editable(user, player_ids) -> set[int]:
     """Those of ``player_ids`` that ``user`` may not edit, rename or attach to a club.
 

@@ -17,7 +17,7 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 from rest_framework import exceptions
 
-from club.access import can_edit_club, organised_club_ids
+from club.access import can_edit_club, can_see_championship, seen_club_ids
 from club.models import Championship, Round
 
 
@@ -29,7 +29,7 @@ def deny(user) -> exceptions.APIException:
 
 
 def may_see_championship(user, championship: Championship) -> bool:
-    return championship.public or can_edit_club(user, championship.club)
+    return can_see_championship(user, championship)
 
 
 def may_edit(user, championship: Championship) -> bool:
@@ -40,7 +40,7 @@ def visible_championships(user) -> QuerySet[Championship]:
     """The championships ``user`` may see: public ones, and the private ones of the clubs
     whose private championships the user sees (every one for staff)."""
     everything = Championship.objects.select_related("club")
-    clubs = organised_club_ids(user)
+    clubs = seen_club_ids(user)
     if clubs is None:
         return everything
     return everything.filter(Q(public=True) | Q(club_id__in=clubs))

@@ -1,8 +1,11 @@
-"""Who may open what: every URL of the app, for five kinds of visitor.
+"""Who may open what: every URL of the app, for eight kinds of visitor.
 
 Roles: anonymous; a player holding a table's code (otherwise anonymous); the organiser of
 another club; a logged-in user with no role anywhere (expected as the organiser of another
-club unless a row says otherwise); the organiser of the championship's club; staff. Expected outcomes:
+club unless a row says otherwise); the organiser of the championship's club; its scorer
+(enters and confirms sheets, sees private championships) and its viewer (sees them), both
+expected as the organiser of another club unless a row says otherwise (``SEE``, ``SCORE``);
+staff. Expected outcomes:
 ``ok`` (the page, a form's answer, or a redirect that is not the login page), ``login``
 (sent to log in), ``forbidden`` (403). The test fails when a URL of the app is missing
 from the matrix, so a new page cannot ship without saying who may see it.
@@ -10,27 +13,48 @@ from the matrix, so a new page cannot ship without saying who may see it.
 
 from __future__ import annotations
 
+import hashlib
+from datetime import timedelta
+
 import pytest
 from django.core.files.base import ContentFile
 from django.test import Client
 from django.urls import get_resolver, reverse
+from django.utils import timezone
 
 from club.api.authentication import create_token
-from club.models import ClubRole, Deal, Membership, Player, PlayerImportJob, ReportJob, RuleSet
+from club.models import (
+    ClubRole,
+    Deal,
+    Invitation,
+    Membership,
+    Player,
+    PlayerImportJob,
+    ReportJob,
+    RuleSet,
+)
 from engine import PRESETS
 from tests.factories import make_championship, make_club, make_round, make_user
 
 pytestmark = pytest.mark.django_db
 
-ROLES = ("anonymous", "code", "other_organiser", "no_role", "organiser", "staff")
+ROLES = ("anonymous", "code", "other_organiser", "no_role", "organiser", "scorer", "viewer",
+         "staff")
 OPEN = dict.fromkeys(ROLES, "ok")
 EDIT = {"anonymous": "login", "code": "login", "other_organiser": "forbidden",
         "organiser": "ok", "staff": "ok"}
 # A polling script cannot follow a login redirect: its JSON answers 403 instead.
 EDIT_JSON = {**EDIT, "anonymous": "forbidden", "code": "forbidden"}
 API_EDIT = {**EDIT, "anonymous": "unauthenticated", "code": "unauthenticated"}
+API_SEE = {**API_EDIT, "scorer": "ok", "viewer": "ok"}
+API_SCORE = {**API_EDIT, "scorer": "ok"}
 LOGGED_IN = {"anonymous": "login", "code": "login", "other_organiser": "ok", "organiser": "ok",
              "staff": "ok"}
+# A private championship's pages: everyone with a role in the club sees them.
+SEE = {**EDIT, "scorer": "ok", "viewer": "ok"}
+SEE_JSON = {**EDIT_JSON, "scorer": "ok", "viewer": "ok"}
+# Its sheets: entered, corrected and confirmed by owners, organisers and scorers.
+SCORE = {**EDIT, "scorer": "ok"}
 
 # name: (method, kwargs from the world, expected by role)
 MATRIX = {
@@ -47,6 +71,24 @@ MATRIX = {
     "club-player-import": ("get", {"slug": "club"}, EDIT),
     "club-player-import-job": ("get", {"slug": "club", "pk": "import_job"}, EDIT),
     "club-membership-edit": ("get", {"slug": "club", "player": "player"}, EDIT),
+    # Roles, invitations, accounts: the club's owners and organisers (and staff).
+    "club-members": ("get", {"slug": "club"}, EDIT),
+    "club-invite": ("post", {"slug": "club"}, EDIT),
+    "club-account-create": ("get", {"slug": "club"}, EDIT),
+    "club-role-change": ("post", {"slug": "club", "user": "member"}, EDIT),
+    "club-member-password": ("post", {"slug": "club", "user": "member"}, EDIT),
+    "club-role-remove": ("post", {"slug": "club", "user": "member"}, EDIT),
+    "club-invitation-action": ("post", {"slug": "club", "pk": "invitation", "action": "withdraw"},
+                               EDIT),
+    # An invitation's link is its key: whoever holds it sees the invitation (and accepts it).
+    "invitation-accept": ("get", {"token": "invitation_token"}, OPEN),
+    "account": ("get", {}, LOGGED_IN),
+    "password_change": ("get", {}, LOGGED_IN),
+    "password_change_done": ("get", {}, LOGGED_IN),
+    "password_reset": ("get", {}, OPEN),
+    "password_reset_done": ("get", {}, OPEN),
+    "password_reset_confirm": ("get", {"uidb64": "MQ", "token": "no-such-token"}, OPEN),
+    "password_reset_complete": ("get", {}, OPEN),
     "club-pair-add": ("get", {"slug": "club"}, EDIT),
     "club-pair-edit": ("get", {"slug": "club", "pk": "pair"}, EDIT),
     "club-pair-remove": ("post", {"slug": "club", "pk": "pair"}, EDIT),
@@ -59,30 +101,30 @@ MATRIX = {
     "ruleset-detail": ("get", {"pk": "rule_set"}, OPEN),
     "ruleset-edit": ("get", {"pk": "rule_set"}, EDIT),
     "club-ranking": ("get", {}, OPEN),
-    "championship-detail": ("get", {"pk": "championship"}, EDIT),
+    "championship-detail": ("get", {"pk": "championship"}, SEE),
     "championship-entries": ("get", {"pk": "championship"}, EDIT),
     "championship-substitute": ("post", {"pk": "championship"}, EDIT),
-    "championship-standings": ("get", {"pk": "championship"}, EDIT),
+    "championship-standings": ("get", {"pk": "championship"}, SEE),
     "entry-active": ("post", {"pk": "entry"}, EDIT),
     "stage-draw": ("post", {"pk": "stage"}, EDIT),
     "stage-advance": ("post", {"pk": "stage"}, EDIT),
-    "round-detail": ("get", {"pk": "round"}, EDIT),
+    "round-detail": ("get", {"pk": "round"}, SEE),
     "round-action": ("post", {"pk": "round", "action": "publish"}, EDIT),
-    "table-sheet": ("get", {"pk": "table"}, EDIT),
-    "table-sheet-preview": ("get", {"pk": "table"}, EDIT),
-    "table-sheet-tricks": ("get", {"pk": "table"}, EDIT),
-    "table-sheet-deal": ("get", {"pk": "table", "number": 1}, EDIT),
-    "table-sheet-delete": ("post", {"pk": "table", "number": 1}, EDIT),
-    "table-sheet-confirm": ("post", {"pk": "table"}, EDIT),
-    "table-sheet-changes": ("get", {"pk": "table"}, EDIT),
-    "championship-sheet-changes": ("get", {"pk": "championship"}, EDIT),
+    "table-sheet": ("get", {"pk": "table"}, SCORE),
+    "table-sheet-preview": ("get", {"pk": "table"}, SCORE),
+    "table-sheet-tricks": ("get", {"pk": "table"}, SCORE),
+    "table-sheet-deal": ("get", {"pk": "table", "number": 1}, SCORE),
+    "table-sheet-delete": ("post", {"pk": "table", "number": 1}, SCORE),
+    "table-sheet-confirm": ("post", {"pk": "table"}, SCORE),
+    "table-sheet-changes": ("get", {"pk": "table"}, SCORE),
+    "championship-sheet-changes": ("get", {"pk": "championship"}, SCORE),
     # The code is the key: whoever holds it opens that table's sheet, and only that one.
     "code-sheet": ("get", {"code": "code"}, OPEN),
     "code-sheet-preview": ("get", {"code": "code"}, OPEN),
     "code-sheet-tricks": ("get", {"code": "code"}, OPEN),
     "code-sheet-deal": ("get", {"code": "code", "number": 1}, OPEN),
     "code-sheet-delete": ("post", {"code": "code", "number": 1}, OPEN),
-    "reports-championship": ("get", {"pk": "championship"}, EDIT),
+    "reports-championship": ("get", {"pk": "championship"}, SEE),
     "reports-round": ("get", {"pk": "round"}, EDIT),
     "report-request": ("post", {"kind": "sheets", "pk": "round"}, EDIT),
     "report-job": ("get", {"pk": "job"}, EDIT),
@@ -97,14 +139,14 @@ MATRIX = {
     "api-clubs": ("get", {}, OPEN),
     "api-club": ("get", {"slug": "club"}, OPEN),
     "api-championships": ("get", {}, OPEN),
-    "api-championship": ("get", {"pk": "championship"}, API_EDIT),
-    "api-standings": ("get", {"pk": "championship"}, API_EDIT),
-    "api-round": ("get", {"pk": "round"}, API_EDIT),
-    "api-round-tables": ("get", {"pk": "round"}, API_EDIT),
-    "api-table-sheet": ("get", {"pk": "table"}, API_EDIT),
-    "api-table-sheet-deals": ("post", {"pk": "table"}, API_EDIT),
-    "api-table-sheet-deal": ("put", {"pk": "table", "number": 1}, API_EDIT),
-    "api-table-sheet-confirm": ("post", {"pk": "table"}, API_EDIT),
+    "api-championship": ("get", {"pk": "championship"}, API_SEE),
+    "api-standings": ("get", {"pk": "championship"}, API_SEE),
+    "api-round": ("get", {"pk": "round"}, API_SEE),
+    "api-round-tables": ("get", {"pk": "round"}, API_SEE),
+    "api-table-sheet": ("get", {"pk": "table"}, API_SCORE),
+    "api-table-sheet-deals": ("post", {"pk": "table"}, API_SCORE),
+    "api-table-sheet-deal": ("put", {"pk": "table", "number": 1}, API_SCORE),
+    "api-table-sheet-confirm": ("post", {"pk": "table"}, API_SCORE),
     "api-code-sheet": ("get", {"code": "code"}, OPEN),
     "api-code-sheet-deals": ("post", {"code": "code"}, OPEN),
     "api-code-sheet-deal": ("delete", {"code": "code", "number": 1}, OPEN),
@@ -152,15 +194,26 @@ def world(db):
     job.file.save("matrix.pdf", ContentFile(b"%PDF-1.4 test"), save=True)
     import_job = PlayerImportJob.objects.create(club=club, user=organiser, status="refused",
                                                 errors=[[2, "name", "a name is required"]])
+    scorer, viewer, member = make_user("scorer"), make_user("viewer"), make_user("member")
+    for user, role in ((scorer, "scorer"), (viewer, "viewer"), (member, "viewer")):
+        ClubRole.objects.create(user=user, club=club, role=role)
+    token = "matrix-invitation-token"
+    Invitation.objects.create(club=club, email="a@example.org", role="scorer",
+                              token_hash=hashlib.sha256(token.encode()).hexdigest(),
+                              expires=timezone.now() + timedelta(days=7))
+    withdrawn = Invitation.objects.create(club=club, email="b@example.org", role="scorer",
+                                          token_hash="0" * 64,
+                                          expires=timezone.now() + timedelta(days=7))
     ids = {"slug": club.slug, "player": Player.objects.filter(memberships__club=club).first().pk,
            "preset": RuleSet.objects.get(club=None, preset="house").pk,
            "rule_set": rule_set.pk, "championship": championship.pk,
            "entry": championship.entries.first().pk, "stage": championship.stages.get().pk,
            "round": rnd.pk, "table": table.pk, "code": table.code, "job": job.pk,
            "import_job": import_job.pk, "api_token": create_token(organiser, "matrix")[0].pk,
-           "pair": championship.entries.first().pair_id}
+           "pair": championship.entries.first().pair_id,
+           "member": member.pk, "invitation": withdrawn.pk, "invitation_token": token}
     users = {"other_organiser": other, "organiser": organiser, "staff": staff,
-             "no_role": make_user("nobody")}
+             "no_role": make_user("nobody"), "scorer": scorer, "viewer": viewer}
     return ids, users
 
 
