@@ -21,7 +21,7 @@ class ClubForm(forms.ModelForm):
 class PlayerForm(forms.ModelForm):
     class Meta:
         model = Player
-        fields = ["last_name", "first_name", "member_number"]
+        fields = ["last_name", "first_name", "member_number", "published"]
 
     def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)

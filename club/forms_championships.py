@@ -11,6 +11,7 @@ from club import messages
 from club.bounds import MAX_ENTRIES, MAX_MINUTES, MAX_SEED
 from club.forms_fields import Checklist, ModelIdsField
 from club.models import Championship, Player, RuleSet, Stage
+from club.rule_labels import rule_set_name
 from club.services.championships import draw_method_refusal
 from club.services.rulesets import CHAMPIONSHIP_PLAYERS
 from scoring import METRICS, MatchError, MatchFormat
@@ -44,6 +45,7 @@ class ChampionshipForm(forms.ModelForm):
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["rule_set"].queryset = RuleSet.objects.filter(Q(club=None) | Q(club=club))
+        self.fields["rule_set"].label_from_instance = rule_set_name
         self.fields["rule_set"].initial = RuleSet.objects.filter(club=None, preset="house").first()
 
     def clean_rule_set(self):

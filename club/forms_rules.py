@@ -56,10 +56,11 @@ OPTIONS = {
     "multipliers_add": (_("multipliers add up"), _(
         "Off: x2 and x2 make x4. On: they make x3 (as some apps count).")),
     "tie_policy": (_("repeated 30-30"), _(
-        "single: a second tie keeps one pending x2 (house rules); stacked: x4, x8 ...")),
+        "Single x2: a second tie keeps one pending x2 (as in the House rules). Stacked: x4, "
+        "x8 ...")),
     "renonce_penalty": (_("renonce"), _(
-        "sixty: the other side is credited all 60 card points (scores 30 x the multipliers); "
-        "flat30: the other side gets 30 game points.")),
+        "60 points: the other side is credited all 60 card points (scores 30 x the "
+        "multipliers). A flat 30: the other side gets 30 game points.")),
     "trick_bonus": (_("one point per trick"), _(
         "Each trick adds a card point: 68 in play, a side needs more than 34.")),
     "target": (_("game to"), _("The first side to reach this many game points wins (101, 51 ...). "

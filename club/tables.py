@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from club.exports import readable
 from club.models import Club, Membership, Pair
+from club.selectors.names import hidden, public_entry_name, public_player_name
 
 
 class YesNoColumn(tables.BooleanColumn):
@@ -28,6 +29,10 @@ class ClubTable(tables.Table):
 
 
 class MemberTable(tables.Table):
+    """A club's members. A player who is not published shows by initials (name "P.",
+    first name "J.") unless ``reveal`` is set (the club's organisers), in exports too."""
+
+    reveal = False
     last_name = tables.Column(accessor="player__last_name", verbose_name=_("Name"),
                               linkify=lambda record: record.player.get_absolute_url())
     first_name = tables.Column(accessor="player__first_name", verbose_name=_("First name"))
@@ -39,8 +44,22 @@ class MemberTable(tables.Table):
         fields = ["last_name", "first_name", "member_number", "active"]
         order_by = ("last_name", "first_name")
 
+    def _name(self, record, value):
+        if self.reveal or not hidden(record.player):
+            return value
+        return f"{value.strip()[:1].upper()}." if value.strip() else ""
+
+    def render_last_name(self, record, value):
+        return self._name(record, value)
+
+    def render_first_name(self, record, value):
+        return self._name(record, value)
+
 
 class PairTable(tables.Table):
+    """A club's pairs; names as the public sees them unless ``reveal`` is set."""
+
+    reveal = False
     name = tables.Column(verbose_name=_("Pair"), empty_values=(), order_by=("name", "pk"))
     players = tables.Column(verbose_name=_("Players"), empty_values=(), orderable=False,
                             accessor="players_label")
@@ -55,4 +74,10 @@ class PairTable(tables.Table):
         fields = ["name", "players", "active"]
 
     def render_name(self, record):
-        return str(record)  # the pair's name, else its players' names
+        name = str(record)  # the pair's name, else its players' names
+        return name if self.reveal else public_entry_name(name, [record.first, record.second])
+
+    def render_players(self, record, value):
+        if self.reveal:
+            return value
+        return f"{public_player_name(record.first)} & {public_player_name(record.second)}"

@@ -181,8 +181,7 @@ def rank_progression(championship: Championship, page: StandingsPage, records=No
         by_entry = {row.entry: row.rank for row in ranked.rows}
         for entry in leaders:
             ranks[entry].append(by_entry.get(entry) if entry in played else None)
-    names = page.entries
-    series = [(names[e].name if e in names else str(e), ranks[e]) for e in leaders]
+    series = [(page.name(e), ranks[e]) for e in leaders]  # public names: a public PDF
     return [str(n) for n in numbers], series
 
 
@@ -199,8 +198,7 @@ def championship_standings(championship: Championship) -> tuple[StandingsData, d
         facts = {"championship": [championship.pk, championship.ranking_order],
                  "error": str(error)}
         return StandingsData(None, str(error), [], []), facts
-    rows = [[row.rank, row.tied, page.entries[row.entry].name if row.entry in page.entries
-             else str(row.entry), row.values] for row in page.rows]
+    rows = [[row.rank, row.tied, page.name(row.entry), row.values] for row in page.rows]
     facts = {"championship": [championship.pk, championship.name, championship.seed,
                               list(page.standings.order), championship.club.name],
              "rows": rows, "last": page.last_result, "progression": [labels, series]}

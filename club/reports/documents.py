@@ -73,9 +73,8 @@ def standings_document(championship: Championship) -> Document:
     cols = [Col(_("Rank"), chars=5), Col(_("Entry"), align="l")]
     cols += [Col(abbr, chars=max(6, len(abbr) + 2)) for abbr, _name in labels]
     rows = []
-    for row in page.rows:
-        entry = page.entries.get(row.entry)
-        rows.append([f"{row.rank}{'=' if row.tied else ''}", entry.name if entry else str(row.entry),
+    for row in page.rows:  # a public document: the names as the public sees them
+        rows.append([f"{row.rank}{'=' if row.tied else ''}", page.name(row.entry),
                      *(_value(row.values.get(k)) for k in keys)])
     order = ", ".join(_metric_label(k)[1] for k in page.standings.order)
     intro = [" · ".join(p for p in (championship.club.name, championship.season) if p),

@@ -53,6 +53,7 @@ from club.reports.sheet_grid import (
     deal_sides,
     header_blocks,
 )
+from club.rule_labels import rule_set_name
 from club.selectors.replay import match_format, players_at, score_table
 from club.selectors.sheets import TRUMP_SYMBOLS
 from club.services.sheet_messages import format_label
@@ -182,7 +183,7 @@ class SheetBuilder:
         self.title = fit_text(champ.name, 145, 15, bold=True)
         self.subtitle = fit_text(" · ".join(p for p in (
             capfirst(str(rnd.stage)), str(rnd), _("%(format)s, %(rules)s") % {
-                "format": format_label(self.format), "rules": champ.rule_set.name}) if p), 145, 10)
+                "format": format_label(self.format), "rules": rule_set_name(champ.rule_set)}) if p), 145, 10)
         self.legend = _("AT:A all tricks taken by side A · R:B renonce by side B · X cancelled"
                         " · = 30-30, the next deal counts double · G1:A game 1 won by side A")
         self.threes_legend = _("Each deal the dealer (D) plays alone against the partners (P), "

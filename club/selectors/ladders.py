@@ -5,14 +5,17 @@ from __future__ import annotations
 from collections import defaultdict
 
 from club.models import Championship, MatchResult, Membership, Player, Round, Seat
+from club.selectors.names import player_name
 from club.selectors.standings import standings_page
 from scoring import EventResult, MatchRecord, club_ranking, event_results, season_ladder
 
 
-def season_ladder_rows(club, season: str, *, best: int | None = None, min_events: int = 0):
+def season_ladder_rows(club, season: str, *, best: int | None = None, min_events: int = 0,
+                       reveal: bool = False):
     """A player's best ``best`` events of the club's season, public championships only
     (individual events: players; pair events: both players of the pair share the pair's
-    result). One standings per championship."""
+    result). One standings per championship. Players not published by initials unless
+    ``reveal`` (the club's organisers)."""
     championships = Championship.objects.filter(club=club, season=season, public=True)
     results = []
     for championship in championships:
@@ -27,7 +30,8 @@ def season_ladder_rows(club, season: str, *, best: int | None = None, min_events
             for player_id in players_of.get(result.player, []):
                 results.append(EventResult(player_id, result.event, result.score))
     rows = season_ladder(results, best=best, min_events=min_events)
-    names = {p.pk: p.full_name for p in Player.objects.filter(pk__in=[r.player for r in rows])}
+    names = {p.pk: player_name(p, reveal)
+             for p in Player.objects.filter(pk__in=[r.player for r in rows])}
     return [(row, names.get(row.player, "?")) for row in rows]
 
 

@@ -6,6 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from club.models import MatchResult, Round, Seat
+from club.selectors.names import player_name
 
 
 @dataclass
@@ -16,8 +17,10 @@ class PlayerResult:
     result: MatchResult | None
 
 
-def results_of_player(player) -> list[PlayerResult]:
-    """Every published or closed round the player sat in, newest first."""
+def results_of_player(player, reveal_clubs: set[int] | None = frozenset()) -> list[PlayerResult]:
+    """Every published or closed round the player sat in, newest first. Partners and
+    opponents who are not published show by initials, except in the championships of
+    ``reveal_clubs`` (clubs the viewer organises; None: every club, for staff)."""
     seats = list(Seat.objects.filter(
         player=player, table__round__status__in=(Round.Status.PUBLISHED, Round.Status.CLOSED),
         table__round__stage__championship__public=True,
@@ -32,9 +35,11 @@ def results_of_player(player) -> list[PlayerResult]:
     rows = []
     for seat in seats:
         at_table = [s for s in others[seat.table_id] if s.player_id != player.pk]
+        club_id = seat.table.round.stage.championship.club_id
+        reveal = reveal_clubs is None or club_id in reveal_clubs
         rows.append(PlayerResult(
             seat,
-            [s.player.full_name for s in at_table if s.side == seat.side],
-            [s.player.full_name for s in at_table if s.side != seat.side],
+            [player_name(s.player, reveal) for s in at_table if s.side == seat.side],
+            [player_name(s.player, reveal) for s in at_table if s.side != seat.side],
             results.get((seat.table_id, seat.entry_id))))
     return rows

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from club.draw_reasons import describe_all
 from club.models import MatchResult, Round, Seat, Table
+from club.selectors.names import player_name, seat_entry_names
 
 #: A table's flag naming its poule (written by the draw service): "poule:A".
 POULE_FLAG = "poule:"
@@ -55,16 +56,22 @@ class RoundPage:
     byes: list[TableView]
 
 
-def round_page(rnd: Round) -> RoundPage:
-    """Three queries: tables, seats with players and entries, match results."""
+def round_page(rnd: Round, *, reveal: bool = False) -> RoundPage:
+    """Three queries: tables, seats with players and entries, match results. Each seat
+    carries ``shown_name`` and ``entry_name``: as the public sees them (players not
+    published by initials) unless ``reveal`` (the club's organisers)."""
     tables = {t.pk: TableView(t) for t in Table.objects.filter(round=rnd).order_by("number")}
     for seat in Seat.objects.filter(table__round=rnd).select_related("player", "entry").order_by(
             "table_id", "position"):
         tables[seat.table_id].sides[seat.side].append(seat)
     for result in MatchResult.objects.filter(table__round=rnd):
         tables[result.table_id].results[result.side] = result
-    entry_names = {s.entry_id: s.entry.name for tv in tables.values() for side in tv.sides
-                   for s in side}
+    seats = [s for tv in tables.values() for side in tv.sides for s in side]
+    entry_names = ({s.entry_id: s.entry.name for s in seats} if reveal
+                   else seat_entry_names(seats))
+    for seat in seats:
+        seat.shown_name = player_name(seat.player, reveal)
+        seat.entry_name = entry_names[seat.entry_id]
     for tv in tables.values():
         tv.reasons = describe_all(tv.table.flags, entry_names)
         for flag in tv.table.flags:

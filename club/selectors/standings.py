@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 
@@ -22,6 +22,7 @@ from club.models import (
     Table,
 )
 from club.selectors.decided import decided_records
+from club.selectors.names import hidden_entry_names
 from club.selectors.replay import match_format
 from scoring import DEFAULT_ORDER, MatchRecord, RoundKey, Standings, rank_entries
 from scoring import StandingRow as ScoringRow
@@ -40,10 +41,21 @@ class StandingsPage:
     standings: Standings
     entries: dict[int, Entry]
     last_result: object  # datetime of the last deal, or None
+    #: Entry id -> public name, for the entries the public sees by another name (players
+    #: not published: :mod:`club.selectors.names`).
+    hidden: dict[int, str] = field(default_factory=dict)
 
     @property
     def rows(self):
         return self.standings.rows
+
+    def name(self, entry_id: int, reveal: bool = False) -> str:
+        """An entry's name: as stored for a viewer who may see every name (``reveal``: the
+        club's organisers), else as the public sees it."""
+        entry = self.entries.get(entry_id)
+        if entry is None:
+            return str(entry_id)
+        return entry.name if reveal else self.hidden.get(entry_id, entry.name)
 
 
 def match_records(championship: Championship, stage: Stage | None = None) -> list[MatchRecord]:
@@ -163,7 +175,8 @@ def standings_page(championship: Championship, stage: Stage | None = None, *,
     """The standings: ``rows`` as a snapshot stores them when the caller has them (see
     :func:`club.services.standings.current_standings`, which keeps the snapshot), else the
     stored snapshot when it is current, else ranked afresh in memory. Nothing is written.
-    Two queries with ``rows`` (the entries, the last result's time), four when fresh."""
+    Three queries with ``rows`` (the entries, those shown by another name, the last
+    result's time), five when fresh."""
     if rows is None:
         key = results_key(championship)
         rows = stored_rows(championship, stage, key)
@@ -177,4 +190,5 @@ def standings_page(championship: Championship, stage: Stage | None = None, *,
                           order, columns, championship.seed, False)
     last = Deal.objects.filter(table__round__stage__championship=championship).aggregate(
         last=Max("entered_at"))["last"]
-    return StandingsPage(championship, stage, standings, entries, last)
+    hidden = hidden_entry_names(_entries(championship, stage))
+    return StandingsPage(championship, stage, standings, entries, last, hidden)

@@ -1,9 +1,11 @@
-"""The demo club: players, pairs and an organiser account. Idempotent."""
+"""The demo club: players, pairs and an organiser account. Idempotent; its names are in
+the language active when it is first made (``manage.py demo --language nl``)."""
 
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import pgettext
 
 from club.models import Club, ClubRole, Membership, Pair, Player
 
@@ -23,8 +25,11 @@ DEMO_PLAYERS = [
 
 @transaction.atomic
 def create_demo_club() -> Club:
+    """The demo club, named in the active language the first time (a Flemish club's name
+    stays Flemish unless a translation says otherwise)."""
     club, _created = Club.objects.get_or_create(
-        slug=DEMO_SLUG, defaults={"name": "De Zwarte Troef", "town": "Aalst"})
+        slug=DEMO_SLUG, defaults={"name": pgettext("demo club's name", "De Zwarte Troef"),
+                                  "town": "Aalst"})
     players = []
     for index, (last, first) in enumerate(DEMO_PLAYERS, start=1):
         player, _ = Player.objects.get_or_create(

@@ -26,8 +26,9 @@ FOREIGN_NUMBER = gettext_lazy("Member number %(number)s is held by a player of a
 
 @transaction.atomic
 def add_player_to_club(user, club: Club, *, last_name: str, first_name: str,
-                       member_number: str = "") -> Player:
+                       member_number: str = "", published: bool = True) -> Player:
     """Create a player (or find them by member number) and make them a member of ``club``.
+    ``published`` is for a new player (one found keeps theirs: see the player's page).
 
     The user must organise ``club``; a player found by member number is linked only when
     the user organises every club of theirs (else :class:`PlayerRefused`, nothing written).
@@ -42,6 +43,6 @@ def add_player_to_club(user, club: Club, *, last_name: str, first_name: str,
             raise PlayerRefused(str(FOREIGN_NUMBER) % {"number": member_number}, field="member_number")
     if player is None:
         player = Player.objects.create(last_name=last_name.strip(), first_name=first_name.strip(),
-                                       member_number=member_number)
+                                       member_number=member_number, published=published)
     Membership.objects.get_or_create(club=club, player=player, defaults={"active": True})
     return player

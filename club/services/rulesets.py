@@ -6,6 +6,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from club.models import RuleSet
+from club.rule_labels import rule_set_name
 from engine.rules import RuleSet as EngineRuleSet
 
 #: Championships are played at tables of four (the sheets, draws and PDFs are for four).
@@ -37,7 +38,7 @@ def copy_rule_set(club, source: RuleSet, name: str | None = None) -> RuleSet:
     """The club's own copy of ``source`` (a preset or any rule set), free to edit."""
     return RuleSet.objects.create(
         club=club, preset=source.preset,
-        name=_free_name(club, name or _("%(name)s (%(club)s)") % {"name": source.name,
+        name=_free_name(club, name or _("%(name)s (%(club)s)") % {"name": rule_set_name(source),
                                                                    "club": club.name}),
         options=source.options)
 

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from club import messages
+from club.rule_labels import rules_name
 from engine.rules import RuleSet
 from scoring import MatchFormat, ScoringError, points_in_play
 
@@ -37,7 +38,7 @@ def explain(error: ScoringError, rules: RuleSet, *, cancelled: bool = False,
         "total": "?" if total is None else total,
         "why": _why(error.code, cancelled),
         "value": doubling,
-        "rules": rules.name,
+        "rules": rules_name(rules),
         "allowed": ", ".join(f"×{m}" for m in rules.allowed_doublings()),
         "tricks": rules.tricks_per_deal,
         "quota": rules.no_trump_quota,

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from club import messages
 from club.forms_sheets import stored_trump
+from club.rule_labels import rules_name
 from club.selectors.sheets import Actor, TableContext, load_table
 from club.services.sheets import Saved, SheetInvalid, edit_deal, enter_deal, refuse
 from engine.cards import Card
@@ -106,7 +107,7 @@ def facts_from_play(ctx: TableContext, dealer: int, trump: str | None, text: str
         facts = deal.facts()
     except EngineError as error:
         raise refuse(error.field if error.field in ("en_face", "blind", "trump") else "play",
-                     messages.explain(error, rules=rules.name)) from None
+                     messages.explain(error, rules=rules_name(rules))) from None
     # Table sides vs engine sides (at a table of three both say: the dealer is side 0).
     flip = not ctx.dealer_alone and ctx.seat(0) is not None and ctx.seat(0).side == 1
     side = (lambda s: 1 - s) if flip else (lambda s: s)

@@ -22,3 +22,12 @@ def get_item(mapping, key):
 def json_attr(value) -> str:
     """``value`` as JSON for a data attribute (the template's escaping quotes it)."""
     return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+@register.filter
+def rule_set_name(rule_set) -> str:
+    """A rule set's name as pages show it: a preset's label translated
+    (:func:`club.rule_labels.rule_set_name`)."""
+    from club.rule_labels import rule_set_name as name
+
+    return name(rule_set)

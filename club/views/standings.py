@@ -9,6 +9,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django_tables2 import RequestConfig
 
+from club.access import can_edit_club
 from club.exports import SafeTableExport
 from club.models import Club, Stage
 from club.selectors.ladders import club_ranking_rows, season_ladder_rows
@@ -46,9 +47,11 @@ def _row_cells(item: dict, metrics: list[str], poules: bool) -> str:
     return format_html("{}{}{}{}", rank, name, poule, numbers)
 
 
-def standings_table(page, request, poules: dict[int, str] | None = None):
+def standings_table(page, request, poules: dict[int, str] | None = None, *,
+                    reveal: bool = False):
     """The standings as a sortable, exportable table; with ``poules`` (entry -> letter, for a
-    stage played in poules) a poule column after the names."""
+    stage played in poules) a poule column after the names. Names as the public sees them
+    (players not published by initials) unless ``reveal`` (the club's organisers)."""
     metric_columns = [(key, tables.Column(verbose_name=_(get_metric(key).abbr),
                                           attrs={"td": {"class": "num"}, "th": {"class": "num",
                                                  "title": _(get_metric(key).name)}}))
@@ -57,7 +60,7 @@ def standings_table(page, request, poules: dict[int, str] | None = None):
     data = []
     for row in page.rows:
         entry = page.entries.get(row.entry)
-        item = {"rank": row.rank, "name": entry.name if entry else str(row.entry),
+        item = {"rank": row.rank, "name": page.name(row.entry, reveal),
                 "tied": row.tied, "active": entry.active if entry else True}
         if poules:
             item["poule"] = poules.get(row.entry, "")
@@ -87,7 +90,7 @@ class StandingsView(ChampionshipView):
         if ranked is not None:
             ranked.championship = c  # known: reading its draw method needs no query
             poules = stage_poules(ranked)
-        table = standings_table(page, request, poules)
+        table = standings_table(page, request, poules, reveal=c.user_can_edit)
         export = request.GET.get("_export")
         if SafeTableExport.is_valid_format(export):
             return SafeTableExport(export, table).response(f"standings-{c.pk}.{export}")
@@ -104,7 +107,8 @@ def ladder_view(request, slug):
                    .distinct().order_by("-season"))
     season = request.GET.get("season") or (seasons[0] if seasons else "")
     best = int_param(request.GET, "best", low=1, high=1000)
-    rows = season_ladder_rows(club, season, best=best) if season else []
+    rows = (season_ladder_rows(club, season, best=best,
+                               reveal=can_edit_club(request.user, club)) if season else [])
     return render(request, "championships/ladder.html", {
         "club": club, "season": season, "seasons": seasons, "rows": rows, "best": best})
 

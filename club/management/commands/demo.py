@@ -1,15 +1,24 @@
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
+from django.utils import translation
 
 from club.services.demo import DEMO_PASSWORD, DEMO_USERNAME, create_demo_club
 from club.services.demo_events import create_demo_championships
 
 
 class Command(BaseCommand):
-    help = "Create (or complete) the demo club, its players and pairs, and the organiser login."
+    help = ("Create (or complete) the demo club, its players and pairs, and the organiser login; "
+            "names in --language (default: the LANGUAGE_CODE setting).")
+
+    def add_arguments(self, parser):
+        parser.add_argument("--language", default=settings.LANGUAGE_CODE,
+                            choices=[code for code, _name in settings.LANGUAGES],
+                            help="the language of the club's and championships' names")
 
     def handle(self, *args, **options):
-        club = create_demo_club()
-        create_demo_championships(club, User.objects.get(username=DEMO_USERNAME))
+        with translation.override(options["language"]):
+            club = create_demo_club()
+            create_demo_championships(club, User.objects.get(username=DEMO_USERNAME))
         self.stdout.write(self.style.SUCCESS(
             f"Demo club “{club.name}” ready: log in as {DEMO_USERNAME} / {DEMO_PASSWORD}"))
