@@ -179,6 +179,24 @@ def can_see_championship(user, championship: Championship) -> bool:
     return championship.public or can_see_private(user, championship.club)
 
 
+def name_revealing_club_ids(user, player: Player) -> set[int] | None:
+    """The clubs of ``player`` whose organisers ``user`` is: on their pages the user sees a
+    player who is not published by name (everyone else: by initials). None for staff (every
+    club); empty for anonymous users and users of other clubs. One query (none anonymous)."""
+    mine = organised_club_ids(user)
+    if not mine:
+        return mine
+    return set(Membership.objects.filter(player=player, club_id__in=mine)
+               .values_list("club_id", flat=True))
+
+
+def can_see_player_name(user, player: Player) -> bool:
+    """Staff, or someone who organises a club ``player`` is a member of: sees the full name
+    of a player who is not published."""
+    clubs = name_revealing_club_ids(user, player)
+    return clubs is None or bool(clubs)
+
+
 def can_request_report(user, championship: Championship, public_kind: bool) -> bool:
     """Organisers of the club and staff: every report; whoever sees the championship: a
     public kind (the standings)."""

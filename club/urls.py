@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from club.views import account, clubs, home, members, player_import
+from club.views import account, clubs, home, members, player_import, privacy
 from club.views.auth import ThrottledLoginView
 
 # 400/403/404 are Django's handlers with our templates (templates/400.html ...); 500 is ours:
@@ -59,6 +59,9 @@ urlpatterns = [
          name="club-pair-remove"),
     path("players/<int:pk>/", clubs.PlayerDetailView.as_view(), name="player-detail"),
     path("players/<int:pk>/edit/", clubs.PlayerUpdateView.as_view(), name="player-edit"),
+    path("players/<int:pk>/export/", privacy.PlayerExportView.as_view(), name="player-export"),
+    path("players/<int:pk>/anonymise/", privacy.PlayerAnonymiseView.as_view(),
+         name="player-anonymise"),
     path("", include("club.urls_championships")),
     path("", include("club.urls_sheets")),
     path("", include("club.urls_reports")),

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from club.access import club_scorer
 from club.models import Deal, Round, Seat, Table
+from club.selectors.names import conceal_seats
 from club.selectors.replay import (
     TableScore,
     championship_rules,
@@ -200,6 +201,8 @@ def load_table(actor: Actor, table_id: int | None = None, *, page: bool = False)
         table, editor = found[0], found[0].club_editor
     if not actor.by_code and not (editor or getattr(user, "is_staff", False)):
         raise SheetForbidden
+    if actor.by_code:  # the players' page is a public one: names as the public sees them
+        conceal_seats(seats)
     if page:
         _load_users(table)
     return TableContext(table, seats, actor)

@@ -11,9 +11,16 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import CreateView, DetailView, FormView, ListView, UpdateView
 
-from club.access import can_edit_club, can_edit_player, can_manage_members, can_see_private
+from club.access import (
+    can_edit_club,
+    can_edit_player,
+    can_manage_members,
+    can_see_private,
+    name_revealing_club_ids,
+)
 from club.forms import ClubForm, MembershipForm, PairForm, PlayerForm
 from club.models import Club, Membership, Pair, Player
+from club.selectors.names import player_name
 from club.selectors.results import results_of_player
 from club.services.clubs import create_club, remove_pair
 from club.services.players import PlayerRefused, add_player_to_club
@@ -49,6 +56,12 @@ class ClubDetailView(ExportableTableMixin, DetailView):
             return super().get_table_kwargs()
         return {**super().get_table_kwargs(), "exclude": ("member_number",)}
 
+    def get_table(self, **kwargs):
+        """Players not published show by initials, except to the club's organisers."""
+        table = super().get_table(**kwargs)
+        table.reveal = can_edit_club(self.request.user, self.object)
+        return table
+
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
         ctx["can_edit"] = can_edit_club(self.request.user, self.object)
@@ -59,6 +72,7 @@ class ClubDetailView(ExportableTableMixin, DetailView):
         ctx["pairs"] = PairTable(
             Pair.objects.filter(club=self.object).select_related("first", "second"),
             prefix="pairs-", orderable=False)
+        ctx["pairs"].reveal = ctx["can_edit"]
         return ctx
 
     def get(self, request, *args, **kwargs):
@@ -197,7 +211,10 @@ class PlayerDetailView(DetailView):
         ctx = super().get_context_data(**kwargs)
         ctx["memberships"] = self.object.memberships.select_related("club")
         ctx["can_edit"] = can_edit_player(self.request.user, self.object)
-        ctx["results"] = results_of_player(self.object)
+        # A player who is not published: by initials, but for the organisers of their clubs.
+        reveal = name_revealing_club_ids(self.request.user, self.object)
+        ctx["name"] = player_name(self.object, reveal is None or bool(reveal))
+        ctx["results"] = results_of_player(self.object, reveal)
         return ctx
 
 
@@ -214,6 +231,10 @@ class PlayerUpdateView(LoginRequiredMixin, RefusedIs400, UpdateView):
         player = get_object_or_404(Player, pk=kwargs["pk"])
         if not can_edit_player(request.user, player):
             raise PermissionDenied
+        if player.anonymised_at is not None:  # erased: never given a name again
+            messages.error(request, _("This player's personal data was erased: the player "
+                                      "cannot be edited any more."))
+            return redirect(player)
         return super().dispatch(request, *args, **kwargs)
 
     def get_form_kwargs(self):
