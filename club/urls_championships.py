@@ -3,6 +3,7 @@
 from django.urls import path
 
 from club.views import championships as views
+from club.views import closing
 from club.views import projector, rulesets, standings
 
 urlpatterns = [
@@ -31,5 +32,11 @@ urlpatterns = [
     path("stages/<int:pk>/draw/", views.StageDrawView.as_view(), name="stage-draw"),
     path("stages/<int:pk>/advance/", views.AdvanceView.as_view(), name="stage-advance"),
     path("rounds/<int:pk>/", views.RoundView.as_view(), name="round-detail"),
+    # before round-action, whose <str:action> would take these paths
+    path("rounds/<int:pk>/closing/", closing.RoundClosingView.as_view(), name="round-closing"),
+    path("rounds/<int:pk>/closing/<int:number>/", closing.TableDecisionView.as_view(),
+         name="round-table-decide"),
+    path("rounds/<int:pk>/close/", closing.RoundCloseView.as_view(), name="round-close"),
+    path("rounds/<int:pk>/reopen/", closing.RoundReopenView.as_view(), name="round-reopen"),
     path("rounds/<int:pk>/<str:action>/", views.RoundActionView.as_view(), name="round-action"),
 ]

@@ -68,7 +68,8 @@ def _set_decision(rnd: Round, table: Table, user, decision: str, side: int | Non
                   reason: str) -> None:
     """Check and record one decision (the round already locked by the caller)."""
     reason = (reason or "").strip()
-    if decision and decision not in Decision.values:
+    if decision not in Decision.values and not (decision == "" and table.decision):
+        # "" withdraws a decision: there must be one to withdraw
         raise DecisionError(_("Choose a decision from the list."), field="decision")
     if table.is_bye:
         raise DecisionError(_("A bye needs no decision: nobody plays at this table."),

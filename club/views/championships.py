@@ -18,6 +18,7 @@ from club.forms_championships import (
     SubstituteForm,
 )
 from club.models import Championship, Entry, Round, Stage, Table
+from club.selectors.closing import decision_notes
 from club.selectors.rounds import round_page
 from club.services import championships as service
 from club.services import draws
@@ -194,15 +195,18 @@ class RoundView(ChampionshipView):
         c = self.championship
         if self.round.status == Round.Status.DRAFT and not c.user_can_edit:
             raise PermissionDenied
-        page = round_page(self.round, reveal=c.user_can_edit)
+        page = round_page(self.round)
+        notes = decision_notes(rnd=self.round, reveal=c.user_can_edit)
         return render(request, "championships/round.html", {
             "championship": c, "round": self.round, "page": page, "can_edit": c.user_can_edit,
+            "decisions": notes, "decided": {n.table.pk: n.text for n in notes},
             "can_score": c.user_can_score, "draw_form": DrawForm()})
 
 
 class RoundActionView(RoundView):
     edit = True
-    actions = {"publish": draws.publish_round, "close": draws.close_round}
+    # Closing is a decision: the check page (club.views.closing), not a click here.
+    actions = {"publish": draws.publish_round}
 
     def get(self, request, pk, action=None):
         return redirect(self.round)

@@ -63,7 +63,7 @@ def test_whole_organiser_flow_for_an_individual_event(org_client, organiser):
     for table in Table.objects.filter(round=rnd):
         assert play_table(table, seed=table.number, user=organiser) > 0
     assert MatchResult.objects.filter(table__round=rnd, finished=True).count() == 16
-    post_ok(org_client, reverse("round-action", args=[rnd.pk, "close"]))
+    post_ok(org_client, reverse("round-close", args=[rnd.pk]))
     rnd.refresh_from_db()
     assert rnd.status == "closed"
 
@@ -86,7 +86,7 @@ def test_whole_organiser_flow_for_an_individual_event(org_client, organiser):
     post_ok(org_client, reverse("round-action", args=[rnd2.pk, "publish"]))
     for table in Table.objects.filter(round=rnd2):
         play_table(table, seed=100 + table.number, user=organiser)
-    post_ok(org_client, reverse("round-action", args=[rnd2.pk, "close"]))
+    post_ok(org_client, reverse("round-close", args=[rnd2.pk]))
 
     # advance the best 8 to a final
     post_ok(org_client, reverse("stage-advance", args=[stage.pk]),
@@ -124,7 +124,7 @@ def test_fixed_pairs_round_robin_with_a_withdrawal(org_client, organiser):
         post_ok(org_client, reverse("round-action", args=[rnd.pk, "publish"]))
         for table in rnd.tables.filter(is_bye=False):
             play_table(table, seed=number, user=organiser)
-        post_ok(org_client, reverse("round-action", args=[rnd.pk, "close"]))
+        post_ok(org_client, reverse("round-close", args=[rnd.pk]))
     withdrawn = champ.entries.first()
     post_ok(org_client, reverse("entry-active", args=[withdrawn.pk]), {"active": "0"})
     post_ok(org_client, reverse("stage-draw", args=[stage.pk]), {"seed": "3"})
@@ -157,7 +157,7 @@ def test_late_entry_and_substitute_are_drawn_into_the_next_round(org_client, org
     post_ok(org_client, reverse("round-action", args=[rnd.pk, "publish"]))
     for table in rnd.tables.all():
         play_table(table, seed=table.number, user=organiser)
-    post_ok(org_client, reverse("round-action", args=[rnd.pk, "close"]))
+    post_ok(org_client, reverse("round-close", args=[rnd.pk]))
     first_round = sorted(Seat.objects.filter(table__round=rnd).values_list("entry_id", "position"))
 
     late, sub = make_players(club, 2, prefix="Late")
@@ -199,7 +199,7 @@ def test_the_advance_form_shows_once_the_stages_rounds_are_closed(org_client, or
     """Issue 14 point 6: the advance form was offered while rounds were still open."""
     from django.urls import reverse
 
-    from club.models import Round
+    from club.models import Round, Table
     from club.services.draws import close_round
     from tests.factories import make_championship, make_club, make_round
 
@@ -209,7 +209,8 @@ def test_the_advance_form_shows_once_the_stages_rounds_are_closed(org_client, or
     rnd = make_round(champ)
     page = org_client.get(url).content.decode()
     assert "Advance to the next stage" not in page and "Close every round" in page
-    close_round(Round.objects.get(pk=rnd.pk))
+    # nobody played: the organiser says so when closing
+    close_round(Round.objects.get(pk=rnd.pk), remaining=Table.Decision.NOT_PLAYED)
     page = org_client.get(url).content.decode()
     assert "Advance to the next stage" in page
     assert '<label for="id_kind">' in page and '<label for="id_advance">' in page

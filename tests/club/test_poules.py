@@ -38,7 +38,7 @@ def play_stage(client, organiser, stage, rounds=3):
         post_ok(client, reverse("round-action", args=[rnd.pk, "publish"]))
         for table in Table.objects.filter(round=rnd, is_bye=False):
             play_table(table, seed=table.pk, user=organiser)
-        post_ok(client, reverse("round-action", args=[rnd.pk, "close"]))
+        post_ok(client, reverse("round-close", args=[rnd.pk]))
 
 
 def pairs_met(stage):

@@ -94,9 +94,6 @@ MATRIX = {
     "club-pair-remove": ("post", {"slug": "club", "pk": "pair"}, EDIT),
     "player-detail": ("get", {"pk": "player"}, OPEN),
     "player-edit": ("get", {"pk": "player"}, EDIT),
-    # A player's data: exported (a logged download) and erased, by who may edit the player.
-    "player-export": ("post", {"pk": "player"}, EDIT),
-    "player-anonymise": ("get", {"pk": "player"}, EDIT),
     "championship-create": ("get", {"slug": "club"}, EDIT),
     "club-ladder": ("get", {"slug": "club"}, OPEN),
     "club-rulesets": ("get", {"slug": "club"}, OPEN),
@@ -113,6 +110,12 @@ MATRIX = {
     "stage-advance": ("post", {"pk": "stage"}, EDIT),
     "round-detail": ("get", {"pk": "round"}, SEE),
     "round-action": ("post", {"pk": "round", "action": "publish"}, EDIT),
+    # closing a round: the check page, a table's decision, the close, reopening (organisers
+    # only; the empty forms sent here are refused with 400, changing nothing)
+    "round-closing": ("get", {"pk": "round"}, EDIT),
+    "round-table-decide": ("post", {"pk": "round", "number": 1}, EDIT),
+    "round-close": ("post", {"pk": "round"}, EDIT),
+    "round-reopen": ("post", {"pk": "round"}, EDIT),
     "table-sheet": ("get", {"pk": "table"}, SCORE),
     "table-sheet-preview": ("get", {"pk": "table"}, SCORE),
     "table-sheet-tricks": ("get", {"pk": "table"}, SCORE),
