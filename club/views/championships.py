@@ -195,7 +195,7 @@ class RoundView(ChampionshipView):
         c = self.championship
         if self.round.status == Round.Status.DRAFT and not c.user_can_edit:
             raise PermissionDenied
-        page = round_page(self.round)
+        page = round_page(self.round, reveal=c.user_can_edit)
         notes = decision_notes(rnd=self.round, reveal=c.user_can_edit)
         return render(request, "championships/round.html", {
             "championship": c, "round": self.round, "page": page, "can_edit": c.user_can_edit,

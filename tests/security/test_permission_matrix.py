@@ -94,6 +94,9 @@ MATRIX = {
     "club-pair-remove": ("post", {"slug": "club", "pk": "pair"}, EDIT),
     "player-detail": ("get", {"pk": "player"}, OPEN),
     "player-edit": ("get", {"pk": "player"}, EDIT),
+    # A player's data: exported (a logged download) and erased, by who may edit the player.
+    "player-export": ("post", {"pk": "player"}, EDIT),
+    "player-anonymise": ("get", {"pk": "player"}, EDIT),
     "championship-create": ("get", {"slug": "club"}, EDIT),
     "club-ladder": ("get", {"slug": "club"}, OPEN),
     "club-rulesets": ("get", {"slug": "club"}, OPEN),
