@@ -14,7 +14,7 @@ from django.core.management import call_command
 from django.utils import translation
 
 from club.models import Championship, Club, Round, RuleSet, Table
-from club.reports.documents import sheets_html
+from club.reports.documents import results_document, sheets_html, standings_document
 from club.rule_labels import preset_labels, rule_set_name, rules_name
 from club.services.rulesets import copy_rule_set
 from engine.rules import PRESETS
@@ -66,6 +66,13 @@ def raw_keys(html: str) -> set[str]:
     return set(RAW.findall(visible(html)))
 
 
+def document_text(document) -> str:
+    """What a table PDF prints (club.reports.tables.Document): title, intro, headings, rows."""
+    return " ".join([document.title, *document.intro, *(c.label for c in document.cols),
+                     *(" ".join(map(str, row)) for row in document.rows), document.footer,
+                     document.empty])
+
+
 @pytest.fixture
 def world_nl(client, organiser):
     call_command("demo", "--language", "nl", stdout=io.StringIO())
@@ -110,9 +117,14 @@ def test_no_preset_key_or_raw_option_value_on_the_main_pages_in_dutch(client, wo
                 found[(who, path)] = keys
     with translation.override("nl"):
         for rnd in Round.objects.all():
-            keys = raw_keys(sheets_html(rnd.pk))
+            keys = raw_keys(sheets_html(rnd.pk)) | set(RAW.findall(
+                document_text(results_document(rnd.pk))))
             if keys:
-                found[("sheets PDF", rnd.pk)] = keys
+                found[("sheets and results PDF", rnd.pk)] = keys
+        for championship in Championship.objects.all():
+            keys = set(RAW.findall(document_text(standings_document(championship))))
+            if keys:
+                found[("standings PDF", championship.pk)] = keys
     assert found == {}
 
 
