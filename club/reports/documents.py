@@ -23,7 +23,7 @@ from club.reports import charts, data, fonts
 from club.reports.sheet_grid import PLAYER_LETTERS
 from club.reports.sheets import sheets_html as _sheets_html
 from club.reports.tables import TEXT_PT, Chart, Col, Document
-from club.selectors.replay import score_table
+from club.selectors.replay import decision_of, score_table
 from scoring import dealer_alone, get_metric
 
 Kind = ReportJob.Kind
@@ -148,7 +148,7 @@ def result_lines(rnd_data: data.RoundData, width: float | None = None) -> list[R
             out.append(ResultLine(table.table.number, sides, "", "", _("bye"), True))
             continue
         if dealer_alone(len(table.seats)):
-            out.append(_threes_line(table, by_side, width))
+            out.append(_decided(_threes_line(table, by_side, width), table))
             continue
         a, b = by_side.get(0), by_side.get(1)
         if a is None or b is None:
@@ -160,9 +160,33 @@ def result_lines(rnd_data: data.RoundData, width: float | None = None) -> list[R
             result = _("draw")
         else:
             result = _("A wins") if a.result == "win" else _("B wins")
-        out.append(ResultLine(table.table.number, sides, f"{a.games_won}–{b.games_won}",
-                              f"{a.points_for}–{b.points_for}", result, a.finished))
+        out.append(_decided(ResultLine(table.table.number, sides, f"{a.games_won}–{b.games_won}",
+                                       f"{a.points_for}–{b.points_for}", result, a.finished),
+                            table))
     return out
+
+
+def _decided(line: ResultLine, table: data.TableData) -> ResultLine:
+    """The line of a table the organiser decided at the close: the decision in words as
+    its result (a forfeit's and an average score's game points are the standings')."""
+    if not decision_of(table.table):
+        return line
+    t = table.table
+    label = t.get_decision_display()
+    if t.decision == Table.Decision.FORFEIT:
+        letters = PLAYER_LETTERS if dealer_alone(len(table.seats)) else "AB"
+        side = t.decision_side or 0
+        label = _("forfeit by %(side)s") % {"side": letters[side] if side < len(letters) else "?"}
+    elif t.decision == Table.Decision.PLAYED:
+        label = _("%(result)s (scored as played)") % {"result": line.result}
+    if t.decision in (Table.Decision.FORFEIT, Table.Decision.AVERAGE, Table.Decision.NOT_PLAYED):
+        line = ResultLine(line.number, line.sides, "", "", label, True)
+    else:
+        line = ResultLine(line.number, line.sides, line.games, line.points, label, line.finished)
+    if t.decision_reason:
+        line = ResultLine(line.number, line.sides, line.games, line.points,
+                          f"{line.result}: {t.decision_reason}", line.finished)
+    return line
 
 
 def _threes_line(table: data.TableData, by_seat: dict, width: float | None) -> ResultLine:

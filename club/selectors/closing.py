@@ -62,6 +62,8 @@ class TableCheck:
 
 def _seats(tables: list[Table]) -> dict[int, list[Seat]]:
     seats: dict[int, list[Seat]] = defaultdict(list)
+    if not tables:
+        return seats
     for seat in Seat.objects.filter(table__in=tables).select_related("player", "entry").order_by(
             "table_id", "position"):
         seats[seat.table_id].append(seat)
@@ -134,7 +136,8 @@ class DecisionNote:
 def decision_notes(*, rnd: Round | None = None, championship=None, stage: Stage | None = None,
                    reveal: bool = False) -> list[DecisionNote]:
     """The decisions that score tables (their round closed), of a round or of a
-    championship (one stage of it), in round and table order. Two queries."""
+    championship (one stage of it), in round and table order. Two queries (one when no
+    table was decided)."""
     tables = Table.objects.exclude(decision="").filter(
         round__status=Round.Status.CLOSED).select_related("round__stage")
     if rnd is not None:

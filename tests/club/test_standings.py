@@ -18,7 +18,8 @@ def test_standings_render_with_bounded_queries(client, entries, rounds,
     champ.public = True
     champ.save()
     url = reverse("championship-standings", args=[champ.pk])
-    with django_assert_max_num_queries(15):
+    # 16: the tables decided by the organiser, listed under the standings, are one query
+    with django_assert_max_num_queries(16):
         response = client.get(url)
     assert response.status_code == 200
     page = standings_page(champ)
@@ -75,7 +76,7 @@ def test_standings_queries_do_not_grow_with_the_field(client):
             assert client.get(url).status_code == 200
         counts[entries] = (len(rebuilt), len(stored))
     assert counts[32] == counts[512]
-    assert counts[512][0] <= 15 and counts[512][1] < counts[512][0]
+    assert counts[512][0] <= 16 and counts[512][1] < counts[512][0]
 
 
 def test_a_changed_result_rebuilds_the_stored_standings():
