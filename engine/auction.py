@@ -74,7 +74,7 @@ def _table(rules: RuleSet | str, games: tuple[str, ...], players: int | None,
                            f"{'bidding' if 'auction2' in games else 'privilege'}",
                            code="auction_wrong_game", field="rules")
     if players is not None and players != rules.players:
-        rules = rules.replace(players=players)
+        rules = rules.with_players(players)
     if not (isinstance(eldest, int) and 0 <= eldest < rules.players):
         raise AuctionError(f"eldest: must be a seat from 0 to {rules.players - 1}",
                            code="seat_invalid", field="eldest")

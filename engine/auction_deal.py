@@ -157,48 +157,71 @@ def deal_packets(deck: Iterable[Card | str | int], rules: RuleSet | str = "house
     engine.errors.DealError: deck: give the 32 cards, each once, top card first
     """
     rules = RuleSet.coerce(rules)
-    return _deal(_order(deck), rules, dealer)
+    plan = _plan(rules, dealer)
+    removed = removed_sevens(rules)
+    return _deal([1 << card for card in _order(deck) if not removed >> card & 1], plan, dealer)
 
 
-def _deal(cards: list[int], rules: RuleSet, dealer: int) -> Layout:
+_PLANS: dict[tuple[int, int], tuple] = {}
+
+
+def _plan(rules: RuleSet, dealer: int) -> tuple:
+    """How ``rules`` deal from ``dealer``, worked out once: (rules, seats, the bits of the
+    cards dealt in deck order, the (seat, start, end) slice of each packet, cards in hands).
+    Keyed by the rule set's identity (hashing a RuleSet costs more than a deal's shuffle);
+    the plan holds the rule set, so the key cannot be reused while it is cached."""
+    plan = _PLANS.get((id(rules), dealer))
+    if plan is not None and plan[0] is rules:
+        return plan
     seats = seat_count(rules)
-    if not (isinstance(dealer, int) and 0 <= dealer < seats):
+    if not (isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < seats):
         raise DealError(f"dealer: must be a seat from 0 to {seats - 1}", code="dealer",
                         field="dealer")
     removed = removed_sevens(rules)
-    if removed:
-        cards = [card for card in cards if not removed >> card & 1]
     step = 1 if rules.direction == "clockwise" else -1
     order = [(dealer + step * (i + 1)) % seats for i in range(seats)]
-    hands = [0] * seats
-    top = 0
+    slices, top = [], 0
     for size in rules.packets or default_packets(rules.cards_per_player):
         for seat in order:
-            for card in cards[top:top + size]:
-                hands[seat] |= 1 << card
+            slices.append((seat, top, top + size))
             top += size
-    rest = cards[top:]
+    bits = [1 << card for card in range(32) if not removed >> card & 1]
+    plan = (rules, seats, bits, tuple(slices), top)
+    if len(_PLANS) > 512:
+        _PLANS.clear()
+    _PLANS[(id(rules), dealer)] = plan
+    return plan
+
+
+def _deal(bits: list[int], plan: tuple, dealer: int) -> Layout:
+    """Deal ``bits`` (the cards as bit masks, top first, the removed sevens out)."""
+    rules, seats, _all, slices, top = plan
+    hands = [0] * seats
+    for seat, start, end in slices:
+        hands[seat] |= sum(bits[start:end])
+    rest = bits[top:]
     if rules.game == "auction1":
-        return Layout(dealer, tuple(hands), widow_cards=tuple(rest))
+        return Layout(dealer, tuple(hands), widow_cards=tuple(b.bit_length() - 1 for b in rest))
     if rules.game == "auction3":
         up = LAID_OUT[rules.players][0]
-        return Layout(dealer, tuple(hands), face_up_mask=sum(1 << c for c in rest[:up]),
-                      face_down_mask=sum(1 << c for c in rest[up:]))
-    return Layout(dealer, tuple(hands), removed_mask=removed,
-                  spare_mask=sum(1 << card for card in rest))
+        return Layout(dealer, tuple(hands), face_up_mask=sum(rest[:up]),
+                      face_down_mask=sum(rest[up:]))
+    return Layout(dealer, tuple(hands), removed_mask=removed_sevens(rules), spare_mask=sum(rest))
 
 
 def deal_layout(rng: random.Random, rules: RuleSet | str = "house", dealer: int = 0) -> Layout:
-    """Shuffle with ``rng`` and deal as :func:`deal_packets` does.
+    """Shuffle with ``rng`` and deal as :func:`deal_packets` does (the sevens of variant 2
+    are out of the deck before the shuffle).
 
     >>> layout = deal_layout(random.Random(1), "auction1")
     >>> [len(hand) for hand in layout.hands], len(layout.widow)
     ([7, 7, 7, 7], 4)
     """
     rules = RuleSet.coerce(rules)
-    deck = list(range(32))
+    plan = _plan(rules, dealer)
+    deck = plan[2][:]
     draw = rng.random
-    for last in range(31, 0, -1):  # Fisher-Yates on floats, as engine.table.deal_hands
+    for last in range(len(deck) - 1, 0, -1):  # Fisher-Yates on floats, as deal_hands
         other = int(draw() * (last + 1))
         deck[last], deck[other] = deck[other], deck[last]
-    return _deal(deck, rules, dealer)
+    return _deal(deck, plan, dealer)

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from engine.auction import ALL_TRICKS, Bid, Bidding, Privilege, lowest_bid, total_in_play
 from engine.auction_deal import Layout, deal_layout
@@ -34,12 +33,26 @@ from engine.auction_exchange import OpenExchange, WidowDraw
 from engine.auction_play import AuctionFacts, ContractDeal
 from engine.cards import RANK_MASKS, SUIT_MASKS, Card, mask_points, suit_letter
 from engine.errors import EngineError
-from engine.play import rule_flags
+from engine.play import FOLLOW_SUIT, PARTNER_WINNING_FREE, rule_flags
 from engine.players import HeuristicPlayer, RandomPlayer, _lowest_card, random_card
 from engine.rules import RuleSet
 from engine.sim import _play_out
 
 _LOW = RANK_MASKS[0] | RANK_MASKS[1] | RANK_MASKS[2]  # 7s, 8s and 9s: no points
+
+
+def _top_run(byte: int) -> int:
+    run, rank = 0, 7
+    while rank >= 0 and byte >> rank & 1:
+        run, rank = run + 1, rank - 1
+    return run
+
+
+# Tenths of a trick a suit (as an 8-bit mask) brings: as a plain suit, its top cards from the
+# manille down, two at most (the third round is often trumped); as trump, the whole run and
+# 0.6 for each further card but one.
+_PLAIN = tuple(10 * min(_top_run(b), 2) for b in range(256))
+_TRUMP = tuple(10 * _top_run(b) + 6 * max(0, b.bit_count() - _top_run(b) - 1) for b in range(256))
 
 
 def estimate_tricks(hand: int, trump: int) -> float:
@@ -49,19 +62,11 @@ def estimate_tricks(hand: int, trump: int) -> float:
     >>> estimate_tricks(CardSet.parse("10h Ah Kh 7h 10c 9d 8s").mask, 2)
     4.0
     """
-    tricks = 0.0
+    tenths = 0
     for suit in range(4):
-        cards = hand >> (8 * suit) & 0xFF
-        if not cards:
-            continue
-        run, rank = 0, 7
-        while rank >= 0 and cards >> rank & 1:
-            run, rank = run + 1, rank - 1
-        if suit == trump:
-            tricks += run + 0.6 * max(0, cards.bit_count() - run - 1)
-        else:
-            tricks += min(run, 2)
-    return round(tricks, 2)
+        byte = hand >> (8 * suit) & 0xFF
+        tenths += _TRUMP[byte] if suit == trump else _PLAIN[byte]
+    return tenths / 10
 
 
 def best_trump(hand: int) -> tuple[int, float]:
@@ -71,13 +76,15 @@ def best_trump(hand: int) -> tuple[int, float]:
     >>> best_trump(CardSet.parse("10h Ah Kh 7h 10c 9d 8s").mask)
     (2, 4.0)
     """
-    best, most = -1, estimate_tricks(hand, -1)
-    for suit in range(4):
-        if hand & SUIT_MASKS[suit]:
-            tricks = estimate_tricks(hand, suit)
-            if tricks > most:
-                best, most = suit, tricks
-    return best, most
+    c, d, h, s = hand & 0xFF, hand >> 8 & 0xFF, hand >> 16 & 0xFF, hand >> 24
+    plain = _PLAIN[c] + _PLAIN[d] + _PLAIN[h] + _PLAIN[s]
+    best, most = -1, plain
+    for suit, byte in ((0, c), (1, d), (2, h), (3, s)):
+        if byte:
+            tenths = plain - _PLAIN[byte] + _TRUMP[byte]
+            if tenths > most:
+                best, most = suit, tenths
+    return best, most / 10
 
 
 @dataclass(frozen=True)
@@ -191,10 +198,59 @@ class AuctionRandomPlayer(RandomPlayer):
 
 AUCTION_PLAYERS: dict[str, type] = {"random": AuctionRandomPlayer,
                                     "heuristic": AuctionHeuristicPlayer}
+_SHARED = {name: kind() for name, kind in AUCTION_PLAYERS.items()}  # the players keep no state
 
 
-@lru_cache(maxsize=64)
+def _play_follow(hands: list[int], leader: int, trump: int, step: int, seats: int, tricks: int,
+                 declarer: int, rng: random.Random, record: list[int] | None,
+                 ) -> tuple[list[int], list[int]]:
+    """The play of random players under the French obligations (follow suit, otherwise any
+    card): :func:`engine.sim._play_out` without the obligations it need not check. Returns
+    the cards and tricks won by the declarer (side 0) and the others (side 1)."""
+    draw = rng.random
+    won, count = [0, 0], [0, 0]
+    for _ in range(tricks):
+        seat, trick, win_seat, led_mask, win = leader, 0, leader, 0, -1
+        for position in range(seats):
+            hand = hands[seat]
+            legal = (hand & led_mask or hand) if position else hand
+            for _ in range(int(draw() * legal.bit_count())):
+                legal &= legal - 1
+            bit = legal & -legal
+            hands[seat] = hand ^ bit
+            trick |= bit
+            card = bit.bit_length() - 1
+            if not position:
+                led_mask, win = SUIT_MASKS[card >> 3], card
+            elif (card >> 3 == win >> 3 and card > win) or (card >> 3 == trump != win >> 3):
+                win, win_seat = card, seat
+            if record is not None:
+                record.append(card)
+            seat = (seat + step) % seats
+        side = 0 if win_seat == declarer else 1
+        won[side] |= trick
+        count[side] += 1
+        leader = win_seat
+    return won, count
+
+
+_SETUPS: dict[int, tuple] = {}
+
+
 def _setup(rules: RuleSet) -> tuple[Table, int, int]:
+    """The table, flags and direction of ``rules``, once per rule set (keyed by identity, as
+    :func:`engine.auction_deal._plan`: hashing a RuleSet costs more than a deal's shuffle)."""
+    found = _SETUPS.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    if len(_SETUPS) > 256:
+        _SETUPS.clear()
+    setup = _compute_setup(rules)
+    _SETUPS[id(rules)] = (rules, setup)
+    return setup
+
+
+def _compute_setup(rules: RuleSet) -> tuple[Table, int, int]:
     if not rules.auction:
         raise EngineError(f"rules: the {rules.game} game has no auction; use simulate_deal",
                           code="auction_wrong_game", field="rules")
@@ -217,7 +273,7 @@ def _players(players: object, seats: int) -> list:
                 raise EngineError(f"players: unknown player {player!r}: one of "
                                   f"{', '.join(AUCTION_PLAYERS)}", code="unknown_player",
                                   field="players")
-            player = AUCTION_PLAYERS[player]()
+            player = _SHARED[player]
         out.append(player)
     return out
 
@@ -306,8 +362,13 @@ def _run(rng: random.Random, rules: RuleSet, dealer: int, players: object,
     sides = tuple(0 if s == declarer else 1 for s in range(seats))
     leader = declarer if contract == ALL_TRICKS else eldest
     choosers = [None if isinstance(p, RandomPlayer) else p.choose_card for p in chosen]
-    won, count = _play_out(hands, leader, trump, (flags, step, sides, table.tricks, seats),
-                           choosers, layout.removed_mask, rng, None if sim is None else sim.play)
+    record = None if sim is None else sim.play
+    if flags & ~PARTNER_WINNING_FREE == FOLLOW_SUIT and not any(choosers):
+        won, count = _play_follow(hands, leader, trump, step, seats, table.tricks, declarer,
+                                  rng, record)
+    else:
+        won, count = _play_out(hands, leader, trump, (flags, step, sides, table.tricks, seats),
+                               choosers, layout.removed_mask, rng, record)
     mine = mask_points(won[0]) + count[0]
     if rules.discards_count:
         mine += mask_points(set_aside)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engine.errors import EngineError
+from engine.rule_checks import check_game, check_section14
 
 Doubling = Literal["none", "mee_tegen", "knock", "knock_back", "knock_unlimited"]
 TiePolicy = Literal["single", "stacked", "whole"]
@@ -43,15 +44,6 @@ AUCTION_HANDS: dict[str, dict[int, int]] = {
     "auction2": {3: 10, 4: 8, 5: 6, 6: 5, 7: 4},
     "auction3": {3: 9, 4: 7, 5: 6, 6: 5, 7: 4},
 }
-#: Options that belong to one or some games only: (option, its games, its off value).
-_GAME_OPTIONS: tuple[tuple[str, tuple[str, ...], Any], ...] = (
-    ("stakes", ("auction1",), None),
-    ("declarer_target", ("auction1",), None),
-    ("discards_count", ("auction1",), False),
-    ("lowest_bid", ("auction2", "auction3"), None),
-    ("all_tricks_value", ("auction2", "auction3"), None),
-    ("open_widow_doubling", ("auction3",), False),
-)
 RENONCE_PENALTIES: tuple[str, ...] = ("sixty", "flat30")
 DIRECTIONS: tuple[str, ...] = ("clockwise", "counterclockwise")
 SPARE_CARDS: tuple[str, ...] = ("face_up", "exchange")
@@ -167,6 +159,22 @@ class RuleSet:
                                code="unknown_option", field=min(unknown))
         return dataclasses.replace(self, **changes)
 
+    def with_players(self, players: int, **changes: Any) -> RuleSet:
+        """These rules at a table of ``players``: own dealing packets are dropped when they no
+        longer add up to a hand (the table then deals the default packets).
+
+        >>> RuleSet(packets=(4, 4)).with_players(3).packets is None
+        True
+        """
+        if players == self.players and not changes:
+            return self
+        packets = self.packets
+        if packets is not None:
+            hands = AUCTION_HANDS.get(self.game, {2: 8, 3: 10, 4: 8, 6: 5})
+            if sum(packets) != hands.get(players):
+                packets = None
+        return self.replace(players=players, packets=packets, **changes)
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of every option; :meth:`from_dict` reads it back."""
         return dataclasses.asdict(self)
@@ -236,60 +244,8 @@ class RuleSet:
         need(self.spare_cards == "face_up" or self.players == 3, "spare_cards",
              "exchanging the spare cards is the 3-player French variant (players must be 3)",
              "exchange_needs_three")
-        self._validate_section14(need)
-        self._validate_game(need, auction)
-
-    def _validate_section14(self, need: Any) -> None:
-        need(self.beat_led_suit or not (self.beat_on_trump_lead_only
-                                        or self.beat_partner_on_trump_lead),
-             "beat_on_trump_lead_only" if self.beat_on_trump_lead_only
-             else "beat_partner_on_trump_lead",
-             "narrows or widens the duty to beat, so it needs beat_led_suit", "beat_option_needs_beat")
-        need(self.multipliers_add or not self.additive_knocks, "additive_knocks",
-             "each knock adding 1 is a way of adding multipliers (multipliers_add)",
-             "additive_knocks_needs_add")
-        need(_whole(self.max_knocks) and 1 <= self.max_knocks <= 20, "max_knocks",
-             "must be a whole number of knocks from 1 to 20", "max_knocks_invalid")
-        if self.packets is not None:
-            need(isinstance(self.packets, tuple) and len(self.packets) > 0
-                 and all(_whole(p) and p >= 1 for p in self.packets)
-                 and sum(self.packets) == self.cards_per_player, "packets",
-                 f"must be packet sizes of 1 or more adding up to the {self.cards_per_player} "
-                 "cards of a hand", "packets_invalid")
-
-    def _validate_game(self, need: Any, auction: bool) -> None:
-        for name, games, off in _GAME_OPTIONS:
-            need(getattr(self, name) == off or self.game in games, name,
-                 f"belongs to {' and '.join(games)}, not to the {self.game} game",
-                 "option_not_in_game")
-        if self.game == "blind":
-            need(not (self.follow_suit or self.beat_led_suit or self.must_trump
-                      or self.no_undertrump), "follow_suit",
-                 "in blind Manille every card is drawn at random: no obligation applies",
-                 "blind_no_obligations")
-        if not auction:
-            return
-        need(self.trick_bonus, "trick_bonus",
-             "an auction game counts cards and tricks (one point per trick)", "auction_counts_tricks")
-        need(self.doubling == "none", "doubling", "the auction games have no doubling",
-             "auction_no_doubling")
-        need(not (self.en_face or self.blind_trump), "en_face" if self.en_face else "blind_trump",
-             "the declarer plays alone: no passing the choice, no blind trump",
-             "auction_declarer_names_trump")
-        need(self.deals is not None, "deals", "an auction game is a number of deals (rounded "
-             "up to a multiple of the players, so that everyone deals equally often)",
-             "auction_needs_deals")
-        if self.stakes is not None:
-            need(isinstance(self.stakes, tuple) and 1 <= len(self.stakes) <= 5
-                 and all(_whole(v) and 0 <= v <= 100 for v in self.stakes), "stakes",
-                 "must be 1 to 5 stakes (for 0, 1, 2 ... cards drawn) from 0 to 100",
-                 "stakes_invalid")
-        for name, low, high in (("declarer_target", 1, 70), ("lowest_bid", 1, 70),
-                                ("all_tricks_value", 1, 1000)):
-            value = getattr(self, name)
-            need(value is None or (_whole(value) and low <= value <= high), name,
-                 f"must be a whole number from {low} to {high}, or empty for the default",
-                 "auction_number_invalid")
+        check_section14(self, need)
+        check_game(self, need, auction)
 
     # -- derived facts ------------------------------------------------------------------
 
@@ -358,10 +314,6 @@ class RuleSet:
         for m in multipliers:
             product *= m
         return product
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 #: The partnership game's presets (RULES.md §9); the club app's first migration ships them.

@@ -144,7 +144,7 @@ def table_rules(rules: RuleSet | str | None, players: int) -> RuleSet:
     if not rules.auction:
         raise ScoringError(f"rule set {rules.name!r} is not an auction game (its game is "
                            f"{rules.game})", code="auction_rules_needed", field="rules")
-    return rules if rules.players == players else rules.replace(players=players)
+    return rules if rules.players == players else rules.with_players(players)
 
 
 def stake(rules: RuleSet, exchanged: int) -> int:

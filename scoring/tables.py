@@ -51,7 +51,7 @@ def table_rules(rules: RuleSet | str | None, players: int) -> RuleSet:
     rules = as_rules(rules)
     if players == rules.players:
         return rules
-    return rules.replace(
-        players=players,
+    return rules.with_players(
+        players,
         en_face=rules.en_face and players in (4, 6),
         spare_cards=rules.spare_cards if players == 3 else "face_up")
