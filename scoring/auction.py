@@ -42,7 +42,7 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _refuse(message: str, code: str, field: str) -> DealResultError:
+def _refuse(message: str, *, code: str, field: str) -> DealResultError:
     return DealResultError(message, code=code, field=field)
 
 
@@ -71,25 +71,25 @@ class AuctionDeal:
 
     def __post_init__(self) -> None:
         if not (_whole(self.players) and self.players in AUCTION_PLAYER_COUNTS):
-            raise _refuse(f"must be 3 to 7 players, not {self.players!r}", "players_invalid",
-                          "players")
+            raise _refuse(f"must be 3 to 7 players, not {self.players!r}",
+                          code="players_invalid", field="players")
         if self.declarer is not None and not (_whole(self.declarer)
                                               and 0 <= self.declarer < self.players):
             raise _refuse(f"must be a seat from 0 to {self.players - 1} (0 the dealer), or "
                           f"empty when the deal was thrown in, not {self.declarer!r}",
-                          "declarer_invalid", "declarer")
+                          code="declarer_invalid", field="declarer")
         if self.contract is not None and self.contract != ALL_TRICKS and not _whole(self.contract):
             raise _refuse(f"must be a count, 'all' or empty, not {self.contract!r}",
-                          "contract_invalid", "contract")
+                          code="contract_invalid", field="contract")
         if not (_whole(self.exchanged) and self.exchanged >= 0):
             raise _refuse(f"must be a number of cards, 0 or more, not {self.exchanged!r}",
-                          "exchanged_invalid", "exchanged")
+                          code="exchanged_invalid", field="exchanged")
         if self.count is not None and not (_whole(self.count) and self.count >= 0):
-            raise _refuse(f"must be a count, 0 or more, not {self.count!r}", "count_invalid",
-                          "count")
+            raise _refuse(f"must be a count, 0 or more, not {self.count!r}",
+                          code="count_invalid", field="count")
         if not isinstance(self.all_tricks, bool):
-            raise _refuse(f"must be true or false, not {self.all_tricks!r}", "flag_type",
-                          "all_tricks")
+            raise _refuse(f"must be true or false, not {self.all_tricks!r}",
+                          code="flag_type", field="all_tricks")
 
     @classmethod
     def from_facts(cls, facts: Any) -> AuctionDeal:
@@ -118,7 +118,8 @@ class AuctionDeal:
         """
         unknown = set(data) - set(cls.__slots__)
         if unknown:
-            raise _refuse("is not a fact an auction deal records", "unknown_field", min(unknown))
+            raise _refuse("is not a fact an auction deal records",
+                          code="unknown_field", field=min(unknown))
         return cls(**data)
 
 
@@ -180,43 +181,46 @@ def check_auction(deal: AuctionDeal, rules: RuleSet | str | None) -> RuleSet:
     if deal.declarer is None:
         for name in ("contract", "count"):
             if getattr(deal, name) is not None:
-                raise _refuse("must be empty: the deal was thrown in", "thrown_in_facts", name)
+                raise _refuse("must be empty: the deal was thrown in",
+                              code="thrown_in_facts", field=name)
         if deal.exchanged or deal.all_tricks:
-            raise _refuse("must be empty: the deal was thrown in", "thrown_in_facts",
-                          "exchanged" if deal.exchanged else "all_tricks")
+            raise _refuse("must be empty: the deal was thrown in",
+                          code="thrown_in_facts",
+                          field="exchanged" if deal.exchanged else "all_tricks")
         return rules
     total = total_in_play(rules)
     if deal.count is None:
-        raise _refuse("the declarer's count (cards and tricks) is needed", "count_missing",
-                      "count")
+        raise _refuse("the declarer's count (cards and tricks) is needed",
+                      code="count_missing", field="count")
     if deal.count > total:
-        raise _refuse(f"{deal.count} is more than the {total} in play", "count_above_total",
-                      "count")
+        raise _refuse(f"{deal.count} is more than the {total} in play",
+                      code="count_above_total", field="count")
     if deal.all_tricks and deal.count < rules.tricks_per_deal:
         raise _refuse(f"all {rules.tricks_per_deal} tricks count at least "
-                      f"{rules.tricks_per_deal}, not {deal.count}", "all_tricks_count", "count")
+                      f"{rules.tricks_per_deal}, not {deal.count}",
+                      code="all_tricks_count", field="count")
     most = {"auction1": WIDOW[rules.players], "auction2": 0,
             "auction3": sum(LAID_OUT[rules.players])}[game]
     if deal.exchanged > most:
         raise _refuse(f"{deal.exchanged} cards exchanged, but at most {most} can be in the "
-                      f"{game} game with {rules.players} players", "exchanged_above_widow",
-                      "exchanged")
+                      f"{game} game with {rules.players} players",
+                      code="exchanged_above_widow", field="exchanged")
     if game == "auction1":
         if deal.contract is not None:
             raise _refuse("variant 1 has no bid: the declarer took the privilege",
-                          "contract_not_allowed", "contract")
+                          code="contract_not_allowed", field="contract")
         return rules
     contract = deal.contract
     if contract is None:
-        raise _refuse("the declarer's bid is needed", "contract_missing", "contract")
+        raise _refuse("the declarer's bid is needed", code="contract_missing", field="contract")
     if contract != ALL_TRICKS:
         low = lowest_bid(rules)
         if contract < low:
-            raise _refuse(f"{contract} is below the lowest bid, {low}", "contract_below_lowest",
-                          "contract")
+            raise _refuse(f"{contract} is below the lowest bid, {low}",
+                          code="contract_below_lowest", field="contract")
         if contract > total:
             raise _refuse(f"{contract} is more than the {total} in play",
-                          "contract_above_total", "contract")
+                          code="contract_above_total", field="contract")
     return rules
 
 
@@ -323,7 +327,7 @@ class AuctionGame:
                                     code="game_finished")
         if isinstance(deal, AuctionDeal) and deal.players != self.players:
             raise _refuse(f"the table has {self.players} players, not {deal.players}",
-                          "players_invalid", "players")
+                          code="players_invalid", field="players")
         score = score_auction(deal, self.rules)
         dealer = self.dealer
         credits = tuple(score.points[(seat - dealer) % self.players]
