@@ -86,7 +86,7 @@ class AuctionDeal:
                           code="exchanged_invalid", field="exchanged")
         if self.count is not None and not (_whole(self.count) and self.count >= 0):
             raise _refuse(f"must be a count, 0 or more, not {self.count!r}",
-                          code="count_invalid", field="count")
+                          code="declarer_count_invalid", field="count")
         if not isinstance(self.all_tricks, bool):
             raise _refuse(f"must be true or false, not {self.all_tricks!r}",
                           code="flag_type", field="all_tricks")
