@@ -13,6 +13,7 @@ from engine.auction_play import AuctionFacts, ContractDeal
 from engine.auction_sim import SimulatedAuction, simulate_auction, simulate_auction_facts
 from engine.cards import DECK, FULL_DECK, Card, CardSet
 from engine.deal import Deal
+from engine.doubling import Doubling, DoublingError
 from engine.errors import CardError, DealError, EngineError, IllegalPlay
 from engine.facts import DealFacts, Renonce, Trick
 from engine.obligations import Obligation, broken_obligation, obligations
@@ -26,11 +27,11 @@ from engine.table import deal_hands, seat_count, seat_sides
 __all__ = [
     "ALL_TRICKS", "DECK", "FULL_DECK", "GAME_PRESETS", "PRESETS", "AuctionError",
     "AuctionFacts", "Bidding", "Card", "CardError", "CardSet", "ContractDeal", "Deal",
-    "DealError", "DealFacts", "EngineError", "HeuristicPlayer", "IllegalPlay", "Layout",
-    "Obligation", "OpenExchange", "Player", "Privilege", "RandomPlayer", "Renonce", "RuleSet",
-    "RuleSetError", "SimulatedAuction", "SimulatedDeal", "Trick", "WidowDraw", "beats",
-    "broken_obligation", "deal_hands", "deal_layout", "deal_packets", "find_renonce",
-    "legal_cards", "legal_mask", "lowest_bid", "obligations", "rule_flags", "seat_count",
-    "seat_sides", "simulate_auction", "simulate_auction_facts", "simulate_deal",
-    "simulate_facts", "total_in_play", "trick_winner"
+    "DealError", "DealFacts", "Doubling", "DoublingError", "EngineError", "HeuristicPlayer",
+    "IllegalPlay", "Layout", "Obligation", "OpenExchange", "Player", "Privilege",
+    "RandomPlayer", "Renonce", "RuleSet", "RuleSetError", "SimulatedAuction", "SimulatedDeal",
+    "Trick", "WidowDraw", "beats", "broken_obligation", "deal_hands", "deal_layout",
+    "deal_packets", "find_renonce", "legal_cards", "legal_mask", "lowest_bid", "obligations",
+    "rule_flags", "seat_count", "seat_sides", "simulate_auction", "simulate_auction_facts",
+    "simulate_deal", "simulate_facts", "total_in_play", "trick_winner"
 ]
