@@ -78,7 +78,8 @@ def one_run(run: int, organiser) -> tuple[Championship, list]:
         thread.start()
     rng = random.Random(run)
     stop.wait(rng.uniform(0.05, 0.4))  # let the scorers get going, then call time
-    draws.close_round(Round.objects.get(pk=rnd.pk))
+    # time is called: the tables still playing are scored as played (decided under the lock)
+    draws.close_round(Round.objects.get(pk=rnd.pk), organiser, remaining=Table.Decision.PLAYED)
     stop.set()
     for thread in threads:
         thread.join(60)
