@@ -1,15 +1,13 @@
 /* Troef: the little behaviour every page shares, kept out of the HTML so that the
    Content-Security-Policy can forbid inline scripts.
-   - <select data-autosubmit> sends its form when changed (language, table chooser);
-   - <a data-back> goes back in the history when there is one (else follows its href). */
+   - <a data-back> goes back in the history when there is one (else follows its href);
+   - a form sent back with errors puts the cursor in its first field at fault (a screen
+     reader then reads the field, its error and its help: aria-describedby);
+   - a table too wide for the screen scrolls sideways in its box: the box takes the
+     keyboard focus (arrow keys scroll it) and is named after the page's heading.
+   (Selects never send their form by themselves: an arrow key would, before the choice.) */
 (function () {
   "use strict";
-  document.addEventListener("change", function (event) {
-    var select = event.target;
-    if (select.matches && select.matches("select[data-autosubmit]") && select.form) {
-      select.form.submit();
-    }
-  });
   document.addEventListener("click", function (event) {
     var link = event.target.closest ? event.target.closest("a[data-back]") : null;
     if (link && window.history.length > 1) {
@@ -17,4 +15,26 @@
       window.history.back();
     }
   });
+
+  var invalid = document.querySelector("form.form [aria-invalid=true], form.inline-form [aria-invalid=true]");
+  if (invalid && !document.querySelector("[autofocus]")) invalid.focus();
+
+  function scrollable() {
+    document.querySelectorAll(".table-wrap, .sheet-wrap").forEach(function (box) {
+      var wide = box.scrollWidth > box.clientWidth + 1;
+      if (wide && !box.hasAttribute("tabindex")) {
+        box.setAttribute("tabindex", "0");
+        box.setAttribute("role", "region");
+        var heading = document.querySelector("h1");
+        if (!box.hasAttribute("aria-label") && heading) {
+          box.setAttribute("aria-label", heading.textContent.replace(/\s+/g, " ").trim());
+        }
+      } else if (!wide && box.getAttribute("tabindex") === "0") {
+        box.removeAttribute("tabindex");
+        box.removeAttribute("role");
+      }
+    });
+  }
+  scrollable();
+  window.addEventListener("resize", scrollable);
 })();
