@@ -11,7 +11,12 @@
   });
 
   var form = document.getElementById("entry-form");
-  if (!form) return;
+  if (!form) {
+    // a corrected deal on a sheet that takes no more deals: the cursor on its row's link
+    var corrected = /^#deal-\d+$/.test(location.hash) && document.querySelector(location.hash + " td.act a");
+    if (corrected) corrected.focus({ preventScroll: true });
+    return;
+  }
   var points = form.elements.points, other = form.elements.points_other;
   var inPlay = parseInt(form.dataset.inPlay || "", 10);
   var out = document.getElementById("entry-score");
@@ -19,7 +24,7 @@
   // Letters that name a trump, in the page's language (the server's list: the language's own
   // initials, and the English letters where they do not clash).
   var keys = JSON.parse(form.dataset.keys || '{"c":"c","d":"d","h":"h","s":"s","n":"n"}');
-  var timer = null, sequence = 0, touched = false;
+  var timer = null, sequence = 0, touched = false, typed = false;
 
   function radios(name) {
     var list = form.querySelectorAll('input[type=radio][name="' + name + '"]');
@@ -68,26 +73,63 @@
       if (off) input.value = "";
     });
   }
-  function schedule() {
+  function schedule(event) {
     touched = true;
+    if (event) typed = true;
     window.clearTimeout(timer);
     timer = window.setTimeout(preview, 120);
   }
+  // The entry's errors have one place, the live region under the entry line (role=status):
+  // the server's refusal when the page comes back, then what the preview finds once the
+  // scorer changes something. Each field at fault is marked aria-invalid and points at its
+  // message (aria-describedby), as the server marks it.
+  function field(name) {
+    return form.querySelector('[data-field="' + name + '"][role=radiogroup]') || form.elements[name];
+  }
+  function mark(errors) {
+    form.querySelectorAll("[aria-invalid=true]").forEach(function (element) {
+      if (element.name === "reason") return;  // the server's, next to the reason box
+      element.removeAttribute("aria-invalid");
+      element.removeAttribute("aria-describedby");
+    });
+    live.textContent = "";
+    Object.keys(errors).forEach(function (name) {
+      var line = document.createElement("p");
+      line.className = "error";
+      line.dataset.for = name;
+      line.id = "id_" + name + "_error";
+      line.textContent = errors[name].join(" ");
+      live.appendChild(line);
+      var box = form.querySelector('[data-field="' + name + '"]');
+      if (box) box.classList.add("has-error");
+      var target = field(name);
+      if (target && target.setAttribute) {
+        target.setAttribute("aria-invalid", "true");
+        target.setAttribute("aria-describedby", line.id);
+      }
+    });
+    form.querySelectorAll(".has-error[data-field]").forEach(function (box) {
+      if (!errors[box.dataset.field]) box.classList.remove("has-error");
+    });
+  }
   function show(result) {
+    if (!typed && live.querySelector(".error")) {
+      // the server's refusal stays until the scorer changes something: shown once
+      if (result.ok) out.textContent = "";
+      return;
+    }
     if (!result.ok) {
       out.textContent = "";
       var ready = points.value !== "" || decided();
-      var messages = [];
-      Object.keys(result.errors).forEach(function (field) {
-        if (field === "trump" && !ready) return;
-        if (field === "points" && !ready) return;
-        messages = messages.concat(result.errors[field]);
+      var errors = {};
+      Object.keys(result.errors).forEach(function (name) {
+        if ((name === "trump" || name === "points") && !ready) return;
+        errors[name] = result.errors[name];
       });
-      live.hidden = messages.length === 0;
-      live.textContent = messages.join(" ");
+      mark(errors);
       return;
     }
-    live.hidden = true;
+    mark({});
     // one figure per column of the sheet: two sides, or three players at a table of three
     var text = "→ " + result.points.join(" – ") + " · " +
       form.dataset.tTotal + " " + result.totals.join(" – ");
@@ -120,32 +162,45 @@
       if (Object.prototype.hasOwnProperty.call(keys, key) && keys[key]) {
         setRadio("trump", keys[key]);
         event.preventDefault();
-        schedule();
+        schedule(event);
       } else if (key === "x" || key === "*") {
         cycleRadio("doubling");
         event.preventDefault();
-        schedule();
+        schedule(event);
       } else if (!/[0-9]/.test(key)) {
         event.preventDefault();
       }
     });
   });
-  points.addEventListener("input", function () { complement(points, other); schedule(); });
-  other.addEventListener("input", function () { complement(other, points); schedule(); });
-  form.addEventListener("change", function () { sync(); schedule(); });
+  points.addEventListener("input", function (event) { complement(points, other); schedule(event); });
+  other.addEventListener("input", function (event) { complement(other, points); schedule(event); });
+  form.addEventListener("change", function (event) { sync(); schedule(event); });
   sync();
 
   var target = document.getElementById("entry");
-  function focusEntry() {
-    if (points.disabled || (document.activeElement && document.activeElement !== document.body)) return;
-    points.focus({ preventScroll: location.hash !== "#entry" });
-    points.select();
+  // Where the cursor waits: in the first field the server refused (a radio group: its
+  // chosen button), else in the points box: for the next deal after a save and after a
+  // correction (the corrected row stays in view: #deal-N), or in the deal being corrected.
+  function firstAtFault() {
+    var element = form.querySelector("[aria-invalid=true]");
+    if (element && element.getAttribute("role") === "radiogroup") {
+      element = element.querySelector("input:checked") || element.querySelector("input");
+    }
+    return element && !element.disabled ? element : null;
   }
-  if (target && (location.hash === "#entry" || form.dataset.number !== "0" || !location.hash)) {
+  function focusEntry() {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    var element = firstAtFault() || (points.disabled ? null : points);
+    if (!element) return;
+    element.focus({ preventScroll: location.hash !== "#entry" });
+    if (element.select) element.select();
+  }
+  if (target && (location.hash === "#entry" || form.dataset.number !== "0" || !location.hash ||
+                 /^#deal-\d+$/.test(location.hash))) {
     focusEntry();
     // After saving, the browser settles the page (the #entry fragment, the restored focus)
     // once loaded, which can drop the focus again: put the cursor back for the next deal.
     window.addEventListener("load", focusEntry);
   }
-  if (form.querySelector(".error:not(.live)") || points.value !== "") schedule();
+  if (live.querySelector(".error") || points.value !== "") schedule();
 })();
