@@ -241,6 +241,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # club.api.urls' ids: whole numbers up to the largest primary key
+    "PATH_CONVERTER_OVERRIDES": {"apiid": {"type": "integer", "minimum": 0,
+                                           "maximum": 2**63 - 1}},
     "ENUM_NAME_OVERRIDES": {
         "RoundStatusEnum": "club.models.championships.Round.Status",
         "StageKindEnum": "club.models.championships.Stage.Kind",

@@ -247,3 +247,17 @@ class ReportJobOut(s.Serializer):
     finished = s.DateTimeField(allow_null=True)
     file = s.CharField(allow_null=True, help_text=_("Where to download the PDF when ready."))
     reused = s.BooleanField(required=False)
+
+
+# -- pages of lists ----------------------------------------------------------------------------
+
+def page_of(item: type[s.Serializer], name: str) -> type[s.Serializer]:
+    """The paginated list of ``item``: count, next, previous, results."""
+    return type(name, (s.Serializer,), {
+        "count": s.IntegerField(), "next": s.CharField(allow_null=True),
+        "previous": s.CharField(allow_null=True), "results": item(many=True)})
+
+
+ClubPage = page_of(ClubOut, "ClubPage")
+ChampionshipPage = page_of(ChampionshipOut, "ChampionshipPage")
+TablePage = page_of(TableOut, "TablePage")

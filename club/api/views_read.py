@@ -19,6 +19,8 @@ from club.views.params import int_param
 
 STAGE = OpenApiParameter("stage", OpenApiTypes.INT, description="A stage's number: its own "
                          "standings (default: the whole championship).")
+PAGES = [OpenApiParameter("page", OpenApiTypes.INT),
+         OpenApiParameter("page_size", OpenApiTypes.INT, description="At most 500.")]
 CLUB = OpenApiParameter("club", OpenApiTypes.STR, description="Only this club's (its slug).")
 
 
@@ -29,7 +31,8 @@ def _paginated(view, request, items, serializer):
 
 
 class ClubList(ApiView):
-    @extend_schema(responses=out_.ClubOut(many=True), operation_id="clubs_list")
+    @extend_schema(responses=out_.ClubPage, parameters=PAGES,
+                   operation_id="clubs_list")
     def get(self, request):
         """Every club (clubs are public)."""
         return _paginated(self, request, Club.objects.order_by("name", "pk"), out_.ClubOut)
@@ -43,7 +46,7 @@ class ClubDetail(ApiView):
 
 
 class ChampionshipList(ApiView):
-    @extend_schema(responses=out_.ChampionshipOut(many=True), parameters=[CLUB],
+    @extend_schema(responses=out_.ChampionshipPage, parameters=[CLUB, *PAGES],
                    operation_id="championships_list")
     def get(self, request):
         """The championships the caller may see: public ones, and the private ones of the
@@ -123,7 +126,8 @@ def _table_data(view) -> dict:
 
 
 class RoundTables(ApiView):
-    @extend_schema(responses=out_.TableOut(many=True), operation_id="rounds_tables_list")
+    @extend_schema(responses=out_.TablePage, parameters=PAGES,
+                   operation_id="rounds_tables_list")
     def get(self, request, pk):
         """A round's tables (byes last) with their seats and each side's result, as the
         round's page shows them."""
@@ -137,8 +141,7 @@ def _metric(value):
 
 
 class Standings(ApiView):
-    @extend_schema(responses=out_.StandingsOut, parameters=[STAGE, *[
-        OpenApiParameter(name, OpenApiTypes.INT) for name in ("page", "page_size")]])
+    @extend_schema(responses=out_.StandingsOut, parameters=[STAGE, *PAGES])
     def get(self, request, pk):
         """The standings of a championship (or of one stage), as its standings page ranks
         them: rank (shared by ties), name, every metric."""
