@@ -164,11 +164,18 @@ def test_initials_on_the_public_standings_round_export_and_sheet(demo):
         "table__round__number").first()
     round_page = _text(client.get(reverse("round-detail", args=[seat.table.round_id])))
     assert "J. P." in round_page and "Peeters" not in round_page
-    open_seat = demo["jan"].seats.filter(table__round__status=Round.Status.PUBLISHED,
-                                         table__round__stage__championship=individual).first()
-    if open_seat is not None and not open_seat.table.is_bye:
-        sheet = _text(client.get(reverse("code-sheet", args=[open_seat.table.code])))
-        assert "J. P." in sheet and "Peeters" not in sheet
+    # The players' sheet by the table's code: a public page too (and its dealer choices).
+    table = Table.objects.filter(round__status=Round.Status.PUBLISHED, is_bye=False,
+                                 round__stage__championship=individual).order_by("number")[0]
+    player = table.seats.order_by("position")[0].player
+    player.published = False
+    player.save()
+    sheet = _text(client.get(reverse("code-sheet", args=[table.code])))
+    assert initials(player.first_name, player.last_name) in sheet
+    assert player.last_name not in sheet and player.full_name not in sheet
+    organiser = Client()
+    organiser.force_login(demo["organiser"])
+    assert player.full_name in _text(organiser.get(reverse("table-sheet", args=[table.pk])))
 
 
 def test_the_public_standings_pdf_prints_initials(demo):
