@@ -131,7 +131,10 @@ class RoundTables(ApiView):
     def get(self, request, pk):
         """A round's tables (byes last) with their seats and each side's result, as the
         round's page shows them."""
-        page = round_page(_round(request, pk))
+        rnd = _round(request, pk)
+        # names as the round's page shows them: players not published by their initials,
+        # except to the club's organisers
+        page = round_page(rnd, reveal=may_edit(request.user, rnd.stage.championship))
         tables = [_table_data(view) for view in (*page.tables, *page.byes)]
         return _paginated(self, request, tables, out_.TableOut)
 
@@ -152,12 +155,13 @@ class Standings(ApiView):
             stage = get(Stage, championship=championship,
                         number=int_param({"n": number}, "n", low=1, high=32767) or 0)
         page = current_standings(championship, stage)
+        reveal = may_edit(request.user, championship)  # as the standings page names entries
         columns = [key for key in page.standings.columns if key != "head_to_head"]
         rows = []
         for row in page.rows:
             entry = page.entries.get(row.entry)
             rows.append({"rank": row.rank, "tied": row.tied, "entry": row.entry,
-                         "name": entry.name if entry else str(row.entry),
+                         "name": page.name(row.entry, reveal),
                          "active": entry.active if entry else True,
                          "values": {key: _metric(row.values.get(key)) for key in columns}})
         pages = Pages()
