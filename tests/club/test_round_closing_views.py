@@ -86,6 +86,9 @@ def test_the_close_is_refused_until_every_table_is_decided(org_client, rnd):
     standings = public.get(reverse("championship-standings", args=[rnd.stage.championship_id]))
     assert note in standings.content.decode()
     assert "Table 3: not played" in standings.content.decode()
+    player = Table.objects.get(round=rnd, number=2).seats.get(position=1).player
+    mine = public.get(reverse("player-detail", args=[player.pk])).content.decode()
+    assert 'title="side B walked out">forfeit</span>' in mine
     lines = {line.number: line for line in documents.result_lines(data.round_results(rnd.pk)[0])}
     assert lines[2].result == "forfeit by B: side B walked out"
     assert lines[3].result == "not played" and lines[1].result == "A wins"
