@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from engine.cards import Card, CardSet
 from engine.errors import DealError
@@ -89,8 +89,7 @@ def laid_out(rules: RuleSet | str) -> tuple[int, int]:
     return LAID_OUT[rules.players] if rules.game == "auction3" else (0, 0)
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(NamedTuple):
     """A dealt deal: one hand mask per seat, and the cards that lie out (masks; the widow as
     card indices in drawing order). Seats are numbered round the table as in
     :class:`engine.Deal`; ``dealer`` is the seat that dealt.
@@ -167,7 +166,8 @@ _PLANS: dict[tuple[int, int], tuple] = {}
 
 def _plan(rules: RuleSet, dealer: int) -> tuple:
     """How ``rules`` deal from ``dealer``, worked out once: (rules, seats, the bits of the
-    cards dealt in deck order, the (seat, start, end) slice of each packet, cards in hands).
+    cards dealt in deck order, the (seat, start, end) slice of each packet, cards in hands,
+    the sevens taken out).
     Keyed by the rule set's identity (hashing a RuleSet costs more than a deal's shuffle);
     the plan holds the rule set, so the key cannot be reused while it is cached."""
     plan = _PLANS.get((id(rules), dealer))
@@ -186,7 +186,7 @@ def _plan(rules: RuleSet, dealer: int) -> tuple:
             slices.append((seat, top, top + size))
             top += size
     bits = [1 << card for card in range(32) if not removed >> card & 1]
-    plan = (rules, seats, bits, tuple(slices), top)
+    plan = (rules, seats, bits, tuple(slices), top, removed)
     if len(_PLANS) > 512:
         _PLANS.clear()
     _PLANS[(id(rules), dealer)] = plan
@@ -195,7 +195,7 @@ def _plan(rules: RuleSet, dealer: int) -> tuple:
 
 def _deal(bits: list[int], plan: tuple, dealer: int) -> Layout:
     """Deal ``bits`` (the cards as bit masks, top first, the removed sevens out)."""
-    rules, seats, _all, slices, top = plan
+    rules, seats, _all, slices, top, removed = plan
     hands = [0] * seats
     for seat, start, end in slices:
         hands[seat] |= sum(bits[start:end])
@@ -206,7 +206,7 @@ def _deal(bits: list[int], plan: tuple, dealer: int) -> Layout:
         up = LAID_OUT[rules.players][0]
         return Layout(dealer, tuple(hands), face_up_mask=sum(rest[:up]),
                       face_down_mask=sum(rest[up:]))
-    return Layout(dealer, tuple(hands), removed_mask=removed_sevens(rules), spare_mask=sum(rest))
+    return Layout(dealer, tuple(hands), removed_mask=removed, spare_mask=sum(rest))
 
 
 def deal_layout(rng: random.Random, rules: RuleSet | str = "house", dealer: int = 0) -> Layout:

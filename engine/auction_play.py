@@ -27,7 +27,7 @@ taken, the removed sevens) count for nobody, except the declarer's discards unde
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from engine.auction import ALL_TRICKS, Bid, lowest_bid, total_in_play
 from engine.cards import Card, CardSet, mask_points, to_mask
@@ -36,8 +36,7 @@ from engine.errors import DealError
 from engine.rules import RuleSet
 
 
-@dataclass(frozen=True)
-class AuctionFacts:
+class AuctionFacts(NamedTuple):
     """What one auction deal leaves for the sheet (``scoring.AuctionDeal.from_facts``).
 
     Seats are the table's seats (``dealer`` dealt). ``declarer`` is None when the deal was
@@ -45,7 +44,7 @@ class AuctionFacts:
     ``exchanged`` the cards drawn (variant 1) or taken (variant 3); ``count`` the declarer's
     count (cards + tricks, with his discards under ``discards_count``), ``others`` the other
     players' count together; ``tricks`` the declarer's tricks, ``all_tricks`` whether he took
-    every trick.
+    every trick. A named tuple: a simulation makes one per deal, and it is cheap to build.
     """
 
     game: str

@@ -201,32 +201,42 @@ AUCTION_PLAYERS: dict[str, type] = {"random": AuctionRandomPlayer,
 _SHARED = {name: kind() for name, kind in AUCTION_PLAYERS.items()}  # the players keep no state
 
 
-def _play_follow(hands: list[int], leader: int, trump: int, step: int, seats: int, tricks: int,
-                 declarer: int, rng: random.Random, record: list[int] | None,
+def _play_follow(hands: list[int], leader: int, trump: int, orders: tuple[tuple[int, ...], ...],
+                 tricks: int, declarer: int, rng: random.Random, record: list[int] | None,
                  ) -> tuple[list[int], list[int]]:
     """The play of random players under the French obligations (follow suit, otherwise any
-    card): :func:`engine.sim._play_out` without the obligations it need not check. Returns
-    the cards and tricks won by the declarer (side 0) and the others (side 1)."""
+    card): :func:`engine.sim._play_out` without the obligations it need not check.
+    ``orders[leader]`` are the seats in playing order from ``leader``. Returns the cards and
+    tricks won by the declarer (side 0) and the others (side 1)."""
     draw = rng.random
     won, count = [0, 0], [0, 0]
     for _ in range(tricks):
-        seat, trick, win_seat, led_mask, win = leader, 0, leader, 0, -1
-        for position in range(seats):
+        order = orders[leader]
+        hand = hands[leader]
+        legal = hand
+        for _ in range(int(draw() * legal.bit_count())):
+            legal &= legal - 1
+        bit = legal & -legal
+        hands[leader] = hand ^ bit
+        trick = bit
+        win = bit.bit_length() - 1
+        led_mask = SUIT_MASKS[win >> 3]
+        win_seat = leader
+        if record is not None:
+            record.append(win)
+        for seat in order[1:]:
             hand = hands[seat]
-            legal = (hand & led_mask or hand) if position else hand
+            legal = hand & led_mask or hand
             for _ in range(int(draw() * legal.bit_count())):
                 legal &= legal - 1
             bit = legal & -legal
             hands[seat] = hand ^ bit
             trick |= bit
             card = bit.bit_length() - 1
-            if not position:
-                led_mask, win = SUIT_MASKS[card >> 3], card
-            elif (card >> 3 == win >> 3 and card > win) or (card >> 3 == trump != win >> 3):
+            if (card >> 3 == win >> 3 and card > win) or (card >> 3 == trump != win >> 3):
                 win, win_seat = card, seat
             if record is not None:
                 record.append(card)
-            seat = (seat + step) % seats
         side = 0 if win_seat == declarer else 1
         won[side] |= trick
         count[side] += 1
@@ -237,7 +247,7 @@ def _play_follow(hands: list[int], leader: int, trump: int, step: int, seats: in
 _SETUPS: dict[int, tuple] = {}
 
 
-def _setup(rules: RuleSet) -> tuple[Table, int, int]:
+def _setup(rules: RuleSet) -> tuple[Table, int, int, tuple]:
     """The table, flags and direction of ``rules``, once per rule set (keyed by identity, as
     :func:`engine.auction_deal._plan`: hashing a RuleSet costs more than a deal's shuffle)."""
     found = _SETUPS.get(id(rules))
@@ -250,17 +260,34 @@ def _setup(rules: RuleSet) -> tuple[Table, int, int]:
     return setup
 
 
-def _compute_setup(rules: RuleSet) -> tuple[Table, int, int]:
+def _compute_setup(rules: RuleSet) -> tuple[Table, int, int, tuple]:
     if not rules.auction:
         raise EngineError(f"rules: the {rules.game} game has no auction; use simulate_deal",
                           code="auction_wrong_game", field="rules")
     target = rules.declarer_target or (21 if rules.players <= 4 else 15)
     table = Table(rules.tricks_per_deal, total_in_play(rules),
                   lowest_bid(rules) if rules.game != "auction1" else 0, target)
-    return table, rule_flags(rules), 1 if rules.direction == "clockwise" else -1
+    step, seats = 1 if rules.direction == "clockwise" else -1, rules.players
+    orders = tuple(tuple((leader + i * step) % seats for i in range(seats))
+                   for leader in range(seats))
+    return table, rule_flags(rules), step, orders
 
 
-def _players(players: object, seats: int) -> list:
+_NAMED: dict[tuple[str, int], tuple[list, list]] = {}
+
+
+def _players(players: object, seats: int) -> tuple[list, list]:
+    """The player of each seat, and each one's ``choose_card`` (None: a random card)."""
+    if isinstance(players, str) and (players, seats) in _NAMED:
+        return _NAMED[players, seats]
+    chosen = _make_players(players, seats)
+    choosers = [None if isinstance(p, RandomPlayer) else p.choose_card for p in chosen]
+    if isinstance(players, str):
+        _NAMED[players, seats] = (chosen, choosers)
+    return chosen, choosers
+
+
+def _make_players(players: object, seats: int) -> list:
     if isinstance(players, str) or not isinstance(players, (list, tuple)):
         players = [players] * seats
     if len(players) != seats:
@@ -296,12 +323,12 @@ class SimulatedAuction:
 
 def _run(rng: random.Random, rules: RuleSet, dealer: int, players: object,
          sim: SimulatedAuction | None) -> AuctionFacts:
-    table, flags, step = _setup(rules)
+    table, flags, step, orders = _setup(rules)
     seats = rules.players
     if not (isinstance(dealer, int) and 0 <= dealer < seats):
         raise EngineError(f"dealer: must be a seat from 0 to {seats - 1}", code="dealer",
                           field="dealer")
-    chosen = _players(players, seats)
+    chosen, choosers = _players(players, seats)
     layout = deal_layout(rng, rules, dealer)
     hands = list(layout.hand_masks)
     eldest = (dealer + step) % seats
@@ -359,14 +386,13 @@ def _run(rng: random.Random, rules: RuleSet, dealer: int, players: object,
             sim.take, sim.give = take, give
     hands[declarer] = hand
     trump = player.choose_trump(hand, rng)
-    sides = tuple(0 if s == declarer else 1 for s in range(seats))
     leader = declarer if contract == ALL_TRICKS else eldest
-    choosers = [None if isinstance(p, RandomPlayer) else p.choose_card for p in chosen]
     record = None if sim is None else sim.play
     if flags & ~PARTNER_WINNING_FREE == FOLLOW_SUIT and not any(choosers):
-        won, count = _play_follow(hands, leader, trump, step, seats, table.tricks, declarer,
-                                  rng, record)
+        won, count = _play_follow(hands, leader, trump, orders, table.tricks, declarer, rng,
+                                  record)
     else:
+        sides = tuple(0 if s == declarer else 1 for s in range(seats))
         won, count = _play_out(hands, leader, trump, (flags, step, sides, table.tricks, seats),
                                choosers, layout.removed_mask, rng, record)
     mine = mask_points(won[0]) + count[0]
