@@ -4,7 +4,8 @@ Pure Python (no Django). ``auction`` scores the auction games (RULES.md §13), e
 for himself. The web app, the PDFs and the standings all call this package:
 nothing else computes a score. Modules: ``deal`` (one deal's facts and score), ``game``
 (games and sheets), ``match`` (match formats and outcomes), ``records``/``metrics``/
-``standings`` (ranking), ``seasons`` (ladders and club rankings), ``tables`` (a table's size:
+``standings`` (ranking), ``seasons`` (ladders and club rankings), ``ratings`` (player
+ratings from every match), ``tables`` (a table's size:
 its rules and sides), ``threes`` (tables of three: the dealer alone against two), ``errors``.
 
 >>> import scoring
@@ -37,6 +38,15 @@ from scoring.errors import (
 from scoring.game import Game, ScoredDeal, Sheet, replay_sheet
 from scoring.match import MatchFormat, MatchOutcome, SideOutcome, score_match
 from scoring.metrics import METRICS, Metric, get_metric, register
+from scoring.ratings import (
+    Rating,
+    RatingError,
+    RatingMatch,
+    Ratings,
+    RatingSettings,
+    rate,
+    win_probability,
+)
 from scoring.records import MatchRecord, RoundKey
 from scoring.seasons import (
     ClubRow,
@@ -77,6 +87,11 @@ __all__ = [
     "MatchOutcome",
     "MatchRecord",
     "Metric",
+    "Rating",
+    "RatingError",
+    "RatingMatch",
+    "RatingSettings",
+    "Ratings",
     "RoundKey",
     "ScoredDeal",
     "ScoringError",
@@ -97,6 +112,7 @@ __all__ = [
     "get_metric",
     "points_in_play",
     "rank_entries",
+    "rate",
     "red_lantern",
     "register",
     "replay_sheet",
@@ -107,4 +123,5 @@ __all__ = [
     "season_ladder",
     "table_players",
     "table_rules",
+    "win_probability",
 ]
