@@ -28,6 +28,7 @@ club roles (``tests/security/test_access.py`` checks that nothing else does).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection
@@ -75,6 +76,27 @@ def can_enter_sheets(user, club: Club) -> bool:
 def can_see_private(user, club: Club) -> bool:
     """Staff, and everyone with a role in the club: see its private championships."""
     return _has_role(user, club, tuple(Role))
+
+
+@dataclass(frozen=True)
+class Rights:
+    """What a user may do in one club, read in one query (:func:`rights`)."""
+
+    edit: bool          # set the club up (can_edit_club)
+    score: bool         # enter, correct and confirm sheets (can_enter_sheets)
+    see_private: bool   # see private championships (can_see_private)
+    manage_members: bool  # the members page, invitations, accounts (can_manage_members)
+
+
+def rights(user, club: Club) -> Rights:
+    """:func:`can_edit_club`, :func:`can_enter_sheets`, :func:`can_see_private` and
+    :func:`can_manage_members` at once."""
+    if user is None or not user.is_authenticated:
+        return Rights(False, False, False, False)
+    if user.is_staff:
+        return Rights(True, True, True, True)
+    role = role_of(user, club)
+    return Rights(role in SETTING_UP, role in SCORING, role is not None, role in SETTING_UP)
 
 
 def can_manage_members(user, club: Club) -> bool:

@@ -15,6 +15,7 @@ urlpatterns = [
     path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("account/", account.AccountView.as_view(), name="account"),
+    path("account/leave/<slug:slug>/", account.LeaveClubView.as_view(), name="account-leave"),
     path("account/password/", account.PasswordChangeView.as_view(), name="password_change"),
     path("account/password/done/", auth_views.PasswordChangeDoneView.as_view(),
          name="password_change_done"),

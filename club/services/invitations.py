@@ -62,6 +62,7 @@ def _send(invitation: Invitation, token: str, accept_url: AcceptUrl, actor) -> N
                "url": accept_url(token), "days": VALID_DAYS,
                "by": actor.get_full_name() or actor.get_username()}
     subject = _("Invitation to %(club)s on Troef") % {"club": invitation.club.name}
+    subject = " ".join(subject.split())  # a typed name never breaks the header
     body = render_to_string("club/invitation_email.txt", context)
     try:
         send_mail(subject, body, None, [invitation.email])

@@ -8,13 +8,15 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.mixins import LoginRequiredMixin
-from django.shortcuts import redirect, render
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse_lazy
 from django.utils.translation import gettext as _
 from django.views import View
 
-from club import throttle
+from club import access, throttle
 from club.forms_members import NewAccountForm
+from club.models import Club
 from club.selectors.members import invitation_for, roles_of
 from club.services import invitations, members
 from club.services.accounts import MUST_CHANGE_PASSWORD
@@ -31,6 +33,26 @@ class AccountView(LoginRequiredMixin, View):
         return render(request, "account/account.html", {
             "roles": roles_of(request.user),
             "must_change": bool(request.session.get(MUST_CHANGE_PASSWORD))})
+
+
+class LeaveClubView(LoginRequiredMixin, View):
+    """POST: give up one's own role in a club (refused for its last owner)."""
+
+    def get(self, request, slug):
+        return redirect("account")
+
+    def post(self, request, slug):
+        club = get_object_or_404(Club, slug=slug)
+        if access.role_of(request.user, club) is None:
+            raise Http404(_("You have no role in this club."))
+        try:
+            members.remove_role(request.user, club, request.user)
+        except MemberError as error:
+            return render(request, "account/account.html", {
+                "roles": roles_of(request.user), "error": str(error),
+                "must_change": False}, status=400)
+        messages.success(request, _("You left %(club)s.") % {"club": club.name})
+        return redirect("account")
 
 
 class InvitationAcceptView(View):

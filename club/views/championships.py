@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import CreateView
 
-from club.access import can_edit_club, can_enter_sheets, can_see_private
+from club.access import rights
 from club.forms_championships import (
     AdvanceForm,
     ChampionshipForm,
@@ -31,15 +31,14 @@ def championship_for(request, pk: int, *, edit: bool = False) -> Championship:
     editing an owner or organiser; ``user_can_edit`` and ``user_can_score`` (entering
     sheets) say what else the page may offer."""
     championship = get_object_or_404(Championship.objects.select_related("club", "rule_set"), pk=pk)
-    user, club = request.user, championship.club
-    editor = can_edit_club(user, club)
+    allowed = rights(request.user, championship.club)  # one query
     if edit or not championship.public:
-        if not user.is_authenticated:
+        if not request.user.is_authenticated:
             raise LoginRequired
-        if not (editor if edit else can_see_private(user, club)):
+        if not (allowed.edit if edit else allowed.see_private):
             raise PermissionDenied
-    championship.user_can_edit = editor
-    championship.user_can_score = editor or can_enter_sheets(user, club)
+    championship.user_can_edit = allowed.edit
+    championship.user_can_score = allowed.score
     return championship
 
 

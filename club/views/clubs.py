@@ -14,9 +14,8 @@ from django.views.generic import CreateView, DetailView, FormView, ListView, Upd
 from club.access import (
     can_edit_club,
     can_edit_player,
-    can_manage_members,
-    can_see_private,
     name_revealing_club_ids,
+    rights,
 )
 from club.forms import ClubForm, MembershipForm, PairForm, PlayerForm
 from club.models import Club, Membership, Pair, Player
@@ -64,11 +63,11 @@ class ClubDetailView(ExportableTableMixin, DetailView):
 
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
-        ctx["can_edit"] = can_edit_club(self.request.user, self.object)
-        ctx["can_manage_members"] = can_manage_members(self.request.user, self.object)
-        private = ctx["can_edit"] or can_see_private(self.request.user, self.object)
+        allowed = rights(self.request.user, self.object)  # one query
+        ctx["can_edit"] = allowed.edit
+        ctx["can_manage_members"] = allowed.manage_members
         ctx["championships"] = [c for c in self.object.championships.all()
-                                if c.public or private]
+                                if c.public or allowed.see_private]
         ctx["pairs"] = PairTable(
             Pair.objects.filter(club=self.object).select_related("first", "second"),
             prefix="pairs-", orderable=False)

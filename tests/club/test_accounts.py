@@ -70,6 +70,8 @@ def test_what_each_role_may_do(people):
         got = (access.can_edit_club(user, club), access.can_enter_sheets(user, club),
                access.can_see_private(user, club), access.can_manage_members(user, club))
         assert got == want, name
+        r = access.rights(user, club)  # the one-query form agrees
+        assert (r.edit, r.score, r.see_private, r.manage_members) == want, name
     assert access.can_edit_club(staff, club) and access.can_enter_sheets(staff, club)
     assert access.organised_club_ids(u["scorer"]) == set()
     assert access.organised_club_ids(u["organiser"]) == {club.pk}
@@ -84,6 +86,38 @@ def test_who_gives_which_role(people):
     assert not access.can_manage_role(u["organiser"], club, Role.OWNER)
     assert not access.can_manage_role(u["organiser"], club, Role.ORGANISER)
     assert access.can_manage_role(u["organiser"], club, Role.SCORER)
+
+
+def test_private_championship_pages_by_role(people):
+    """A private championship: its page, standings and published rounds for every role of
+    the club (one query for the rights); its set-up pages for owners and organisers; its
+    sheets for scorers too."""
+    club, _other, u = people
+    championship = make_championship(club, entries=4, public=False)
+    rnd = make_round(championship)
+    table = rnd.tables.first()
+    pages = {"see": [reverse("championship-detail", args=[championship.pk]),
+                     reverse("championship-standings", args=[championship.pk]),
+                     reverse("round-detail", args=[rnd.pk])],
+             "score": [reverse("table-sheet", args=[table.pk]),
+                       reverse("championship-sheet-changes", args=[championship.pk])],
+             "edit": [reverse("championship-entries", args=[championship.pk])]}
+    may = {"owner": {"see", "score", "edit"}, "organiser": {"see", "score", "edit"},
+           "scorer": {"see", "score"}, "viewer": {"see"}, "b_org": set(), "nobody": set()}
+    for name, allowed in may.items():
+        client = client_for(u[name])
+        for kind, urls in pages.items():
+            for url in urls:
+                status = client.get(url).status_code
+                assert (status == 200) == (kind in allowed), (name, url, status)
+    round_page = client_for(u["scorer"]).get(reverse("round-detail", args=[rnd.pk]))
+    assert reverse("table-sheet", args=[table.pk]) in round_page.content.decode()
+    viewer_page = client_for(u["viewer"]).get(reverse("round-detail", args=[rnd.pk]))
+    assert reverse("table-sheet", args=[table.pk]) not in viewer_page.content.decode()
+    listed = client_for(u["viewer"]).get(club.get_absolute_url()).content.decode()
+    assert championship.get_absolute_url() in listed
+    assert championship.get_absolute_url() not in client_for(u["b_org"]).get(
+        club.get_absolute_url()).content.decode()
 
 
 def test_the_sheet_flag_follows_the_role(people):
@@ -377,3 +411,18 @@ def test_password_reset_answers_the_same_and_is_throttled(people, settings):
     assert not TemporaryPassword.objects.filter(user=user).exists()
     again = Client().get(link, follow=True)
     assert "does not work" in again.content.decode()
+
+
+def test_leaving_a_club_from_ones_own_page(people):
+    club, other, u = people
+    scorer = client_for(u["scorer"])
+    assert reverse("account-leave", args=[club.slug]) in scorer.get(
+        reverse("account")).content.decode()
+    assert scorer.post(reverse("account-leave", args=[other.slug])).status_code == 404
+    assert scorer.post(reverse("account-leave", args=[club.slug])).status_code == 302
+    assert not ClubRole.objects.filter(club=club, user=u["scorer"]).exists()
+    assert AuditEntry.objects.filter(action="role.removed", subject="scorer",
+                                     user=u["scorer"]).exists()
+    last = client_for(u["owner"]).post(reverse("account-leave", args=[club.slug]))
+    assert last.status_code == 400 and "last owner" in last.content.decode()
+    assert ClubRole.objects.filter(club=club, user=u["owner"], role=Role.OWNER).exists()

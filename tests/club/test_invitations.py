@@ -241,3 +241,12 @@ class BrokenBackend:
 
     def send_messages(self, messages):
         raise ConnectionRefusedError("no SMTP server")
+
+
+def test_a_club_name_never_breaks_the_mail_header(people):
+    club, _other, u = people
+    club.name = "Club\r\nBcc: victim@example.org"
+    club.save()
+    assert invite(client_for(u["owner"]), club).status_code == 302
+    assert "\n" not in mail.outbox[0].subject and "Bcc" in mail.outbox[0].subject
+    assert "victim@example.org" not in mail.outbox[0].recipients()

@@ -1,14 +1,15 @@
-"""HTTP fuzz: every URL pattern and every form of the app, as six kinds of visitor.
+"""HTTP fuzz: every URL pattern and every form of the app, as eight kinds of visitor.
 
 The URL patterns are walked from the resolver (a URL added later is fuzzed without a word
 here); their keyword arguments come from a small world of two clubs (the championship's
-club A, another club B organised by "other_organiser") or from hypothesis: huge, negative,
-unknown ids, Unicode and junk codes and slugs. The forms are found by crawling the pages
-as their users see them (<form> fields, <select> options, links with query strings); a
-fuzzed POST starts from a form as rendered and hypothesis mutates it: numbers huge and
-negative, 10**30, floats, empty, Unicode (RTL, emoji, combining marks), NUL bytes, 100 KB
-strings, missing, extra and repeated fields, junk file uploads; methods are also wrong on
-purpose (PUT/PATCH/DELETE/HEAD/OPTIONS, POST on a page, GET on an action).
+club A, with its scorer and viewer, another club B organised by "other_organiser") or from
+hypothesis: huge, negative, unknown ids, Unicode and junk codes and slugs. The forms are
+found by crawling the pages as their users see them (<form> fields, <select> options,
+links with query strings); a fuzzed POST starts from a form as rendered and hypothesis
+mutates it: numbers huge and negative, 10**30, floats, empty, Unicode (RTL, emoji,
+combining marks), NUL bytes, 100 KB strings, missing, extra and repeated fields, junk file
+uploads; methods are also wrong on purpose (PUT/PATCH/DELETE/HEAD/OPTIONS, POST on a page,
+GET on an action).
 
 Each request runs in a savepoint rolled back afterwards, so the world stays the same and a
 fingerprint of every table of the app (one query: count, max(pk) and a hash of every row)
@@ -30,6 +31,7 @@ import time
 import traceback
 from collections import defaultdict
 from dataclasses import dataclass, field
+from datetime import timedelta
 from html.parser import HTMLParser
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit
 
@@ -45,11 +47,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection, transaction
 from django.test import Client
 from django.urls import Resolver404, get_resolver, resolve, reverse
+from django.utils import timezone
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
-from club.models import Deal, Player, ReportJob, Round, RuleSet
+from club.models import Club, Deal, Player, ReportJob, Round, RuleSet
 from club.services.results import rebuild_table_results
 from engine import PRESETS
 from tests.factories import (
@@ -66,7 +69,8 @@ pytestmark = [pytest.mark.django_db,
 
 SERVICES = os.environ.get("TROEF_SERVICES") == "1"
 TARGET = int(os.environ.get("TROEF_FUZZ_REQUESTS") or (10_000 if SERVICES else 1_500))
-VISITORS = ("anonymous", "code", "no_role", "other_organiser", "organiser", "staff")
+VISITORS = ("anonymous", "code", "no_role", "other_organiser", "organiser", "scorer", "viewer",
+            "staff")
 #: The fuzz's own client address, so its failed logins throttle nobody else's tests.
 FUZZ_ADDR = "203.0.113.77"
 #: Requests and seconds per visitor, for the terminal summary (tests/security/conftest.py).
@@ -106,7 +110,8 @@ def _kind(kwarg: str, before: str) -> str:
     return "any"
 
 
-KINDS = ("championship", "entry", "stage", "round", "table", "player", "rule_set", "job")
+KINDS = ("championship", "entry", "stage", "round", "table", "player", "rule_set", "job",
+         "invitation")
 
 
 def app_routes() -> list[Route]:
@@ -147,6 +152,8 @@ class World:
 
 
 def build_world() -> World:
+    from club.models import ClubRole, Invitation  # roles: see tests/security/test_access.py
+
     organiser = make_user("fuzz-org")
     other = make_user("fuzz-other-org")
     staff = make_user("fuzz-staff", is_staff=True)
@@ -188,13 +195,19 @@ def build_world() -> World:
         job = ReportJob.objects.create(kind="sheets", championship=championship, round=rnd,
                                        fingerprint="fuzz", status="done", total=1, done=1)
         job.file.save(f"fuzz-{side}.pdf", ContentFile(b"%PDF-1.4 fuzz"), save=True)
+        # a member for the members page's forms, and an invitation to withdraw or resend
+        member = make_user(f"fuzz-member-{side.lower()}")
+        ClubRole.objects.create(user=member, club=club, role="viewer")
+        invitation = Invitation.objects.create(
+            club=club, email=f"{side}@example.org", role="scorer", token_hash=side * 64,
+            expires=timezone.now() + timedelta(days=7))
         ids[side] = {
             "slug": club.slug, "player": Player.objects.filter(memberships__club=club).first().pk,
             "rule_set": rule_set.pk, "championship": championship.pk,
             "entry": championship.entries.order_by("pk").first().pk,
             "stage": championship.stages.get().pk, "round": rnd.pk, "table": table.pk,
             "code": table.code, "job": job.pk, "number": 1, "kind": "sheets",
-            "action": "publish",
+            "action": "publish", "user": member.pk, "invitation": invitation.pk,
             # the second championship's objects, drawn too now and then
             "solo": solo.pk, "draft": draft.pk, "played": played.pk, "solo_stage": solo.stages.get().pk,
         }
@@ -209,10 +222,15 @@ def build_world() -> World:
     pool["stage"] += pool.pop("solo_stage")
     pool["rule_set"].append(preset)
     pool["kind"] += list(ReportJob.Kind.values)
-    pool["action"] += ["close"]
+    pool["action"] += ["close", "withdraw", "resend"]
     pool["any"] = sorted({v for k in KINDS for v in pool[k]})
+    # club A's scorer and viewer (see what the organiser sees of it, change less)
+    scorer, viewer = make_user("fuzz-scorer"), make_user("fuzz-viewer")
+    club_a = Club.objects.get(slug=ids["A"]["slug"])
+    ClubRole.objects.create(user=scorer, club=club_a, role="scorer")
+    ClubRole.objects.create(user=viewer, club=club_a, role="viewer")
     return World({"organiser": organiser, "other_organiser": other, "staff": staff,
-                  "no_role": nobody}, ids, dict(pool))
+                  "no_role": nobody, "scorer": scorer, "viewer": viewer}, ids, dict(pool))
 
 
 #: Names typed in by users, stored in the world: every page, chart and export shows them.

@@ -83,6 +83,11 @@ MATRIX = {
     # An invitation's link is its key: whoever holds it sees the invitation (and accepts it).
     "invitation-accept": ("get", {"token": "invitation_token"}, OPEN),
     "account": ("get", {}, LOGGED_IN),
+    # Leaving a club (the other organiser's, so that nobody else's later rows change): one's
+    # own role only, others have none there (404).
+    "account-leave": ("post", {"slug": "elsewhere"},
+                      {**dict.fromkeys(ROLES, "status 404"), "anonymous": "login",
+                       "code": "login", "other_organiser": "ok"}),
     "password_change": ("get", {}, LOGGED_IN),
     "password_change_done": ("get", {}, LOGGED_IN),
     "password_reset": ("get", {}, OPEN),
