@@ -32,7 +32,6 @@ MODELS: dict[str, str] = {
 }
 #: What a drawn match does: rated as a tie, or not counted at all.
 DRAWS: tuple[str, ...] = ("tie", "ignore")
-_RANKS = {"win": [0, 1], "loss": [1, 0], "draw": [0, 0]}
 
 
 class RatingError(ScoringError):
