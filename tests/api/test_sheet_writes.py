@@ -181,3 +181,38 @@ def test_confirm_by_another_person(world):
     done = staff.post(url, {"version": 1}, format="json")
     assert done.status_code == 200 and done.json()["action"] == "confirmed"
     assert Table.objects.get(pk=world.table.pk).confirmed_at is not None
+
+
+def test_a_concurrent_request_with_the_same_key_wins_and_ours_rolls_back(world, monkeypatch):
+    """Two requests with one key pass the lookup at once: the one whose record is stored
+    first wins; the other's write rolls back with its record insert and it answers with
+    the winner's answer (exactly once, same answer)."""
+    import hashlib
+    import json
+
+    from club.api import idempotency
+
+    body = {**DEAL, "version": 0}
+    digest = hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":"))
+                            .encode()).hexdigest()
+    user = world.users["organiser"]
+    winner = {"number": 2, "version": 1, "action": "entered"}
+    real = idempotency._found
+    calls = []
+
+    def racing(identity, key):
+        calls.append(key)
+        if len(calls) == 1:  # our lookup: nothing yet; the other request stores now
+            IdempotentRequest.objects.create(
+                identity=identity, key=key, method="POST", path=deals_url(world),
+                body_hash=digest, status=201, response=winner)
+            return None
+        return real(identity, key)
+
+    monkeypatch.setattr(idempotency, "_found", racing)
+    before = state()
+    response = post(client_as(world, "organiser"), deals_url(world), body, key="race")
+    assert response.status_code == 201 and response.json() == winner
+    assert response.headers["Idempotent-Replayed"] == "true"
+    assert state() == before  # our write rolled back with the record's insert
+    assert IdempotentRequest.objects.get(key="race").identity == f"user:{user.pk}"
