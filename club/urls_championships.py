@@ -3,8 +3,7 @@
 from django.urls import path
 
 from club.views import championships as views
-from club.views import closing
-from club.views import projector, rulesets, standings
+from club.views import closing, projector, rulesets, standings
 
 urlpatterns = [
     path("clubs/<slug:slug>/championships/new/", views.ChampionshipCreateView.as_view(),
