@@ -67,6 +67,9 @@ def check_game(self: Any, need: Any, auction: bool) -> None:
     need(not (self.en_face or self.blind_trump), "en_face" if self.en_face else "blind_trump",
          "the declarer plays alone: no passing the choice, no blind trump",
          "auction_declarer_names_trump")
+    need(self.spare_cards == "face_up", "spare_cards",
+         "the spare-card exchange is the 3-player partnership game's; the auction games lay "
+         "their own cards out", "option_not_in_game")
     need(self.deals is not None, "deals", "an auction game is a number of deals (rounded "
          "up to a multiple of the players, so that everyone deals equally often)",
          "auction_needs_deals")

@@ -168,10 +168,12 @@ class RuleSet:
         """
         if players == self.players and not changes:
             return self
-        packets = self.packets
-        if packets is not None:
+        if "packets" in changes:  # packets given for the new table
+            packets = changes.pop("packets")
+        else:
+            packets = self.packets
             hands = AUCTION_HANDS.get(self.game, {2: 8, 3: 10, 4: 8, 6: 5})
-            if sum(packets) != hands.get(players):
+            if packets is not None and sum(packets) != hands.get(players):
                 packets = None
         return self.replace(players=players, packets=packets, **changes)
 

@@ -85,6 +85,30 @@ def test_an_ordered_deck_is_dealt_in_packets_reproducibly():
     assert default_packets(10) == (3, 3, 3, 1)
 
 
+@settings(max_examples=150, deadline=None)
+@given(deck=st.permutations(range(32)), game=st.sampled_from(("house", *GAMES)),
+       players=st.sampled_from(PLAYERS), dealer=st.integers(0, 6), data=st.data())
+def test_any_ordered_deck_deals_every_card_once(deck, game, players, dealer, data):
+    table = RuleSet.preset(game)
+    if game == "house":
+        players = data.draw(st.sampled_from([2, 3, 4, 6]))
+    cards = table.with_players(players).cards_per_player
+    cut = sorted(data.draw(st.sets(st.integers(1, cards - 1), max_size=3))) if cards > 1 else []
+    packets = tuple(b - a for a, b in zip([0, *cut], [*cut, cards], strict=True))
+    table = table.with_players(players, packets=packets)
+    seats = 4 if players == 2 else players
+    layout = deal_packets(deck, table, dealer % seats)
+    assert deal_packets(deck, table, dealer % seats) == layout
+    masks = [*layout.hand_masks, layout.out.mask]
+    assert sum(masks) == DECK_MASK and sum(m.bit_count() for m in masks) == 32
+    assert all(hand.bit_count() == cards for hand in layout.hand_masks)
+    # The first packet goes to the player after the dealer, from the top of the deck.
+    step = 1 if table.direction == "clockwise" else -1
+    kept = [c for c in deck if not layout.removed_mask >> c & 1]
+    first = (dealer % seats + step) % seats
+    assert layout.hand_masks[first] >> kept[0] & 1
+
+
 def test_a_bad_deck_is_refused():
     with pytest.raises(DealError) as caught:
         deal_packets([0] * 32)

@@ -51,6 +51,8 @@ def test_hand_sizes_of_the_auction_games(game, sizes):
     ({"max_knocks": 0}, "max_knocks", "max_knocks_invalid"),
     ({"packets": (3, 3, 3)}, "packets", "packets_invalid"),
     ({"game": "poker"}, "game", "game_unknown"),
+    ({"game": "auction2", "players": 3, "trick_bonus": True, "target": None, "deals": 9,
+      "spare_cards": "exchange"}, "spare_cards", "option_not_in_game"),
 ])
 def test_impossible_game_options_name_the_field(changes, field, code):
     with pytest.raises(RuleSetError) as caught:
