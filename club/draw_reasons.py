@@ -140,3 +140,34 @@ def describe_all(flags: Iterable[Any], names: Mapping[Any, str]) -> list[str]:
     """A table's stored reasons, each in words (unknown ones left out)."""
     lines = (describe(code, params, names) for code, params in stored(flags))
     return [line for line in lines if line]
+
+
+def remap_entries(flags: Iterable[Any], ids: Mapping[Any, Any]) -> list:
+    """A table's stored flags with the entry ids they name changed by ``ids`` (old -> new):
+    an imported championship's entries have new ids. Flags about one entry ("12:moved_up")
+    and reasons' entry parameters are changed; an id ``ids`` does not know is left out of a
+    list, and kept (naming nobody here) as a single value."""
+    def one(value: Any) -> Any:
+        return ids.get(value, value)
+
+    out = []
+    for flag in flags:
+        if isinstance(flag, str):
+            head, sep, rest = flag.partition(":")
+            if sep and head.isdigit() and int(head) in ids:
+                flag = f"{ids[int(head)]}:{rest}"
+            out.append(flag)
+            continue
+        if not (isinstance(flag, dict) and "reason" in flag):
+            out.append(flag)
+            continue
+        params = dict(flag.get("params") or {})
+        for key, value in params.items():
+            if key in ENTRY_LIST_PARAMS and isinstance(value, list):
+                params[key] = [ids[x] for x in value if x in ids]
+            elif key in ENTRY_PARAMS:
+                params[key] = one(value)
+        if "pairs" in params:
+            params["pairs"] = [[one(a), one(b)] for a, b in params["pairs"]]
+        out.append({**flag, "params": params})
+    return out

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
+from club.draw_reasons import remap_entries
 from club.models import (
     Championship,
     Club,
@@ -163,16 +164,19 @@ def _import(data: dict) -> Championship:
         if e["substitute_for"]:
             Entry.objects.filter(pk=entries[e["id"]].pk).update(
                 substitute_for=entries[e["substitute_for"]])
+    new_ids = {old: entry.pk for old, entry in entries.items()}
     for r in data["rounds"]:
         rnd = Round.objects.create(stage=stages[r["stage"]], number=r["number"], status=r["status"],
                                    time_limit=r["time_limit"], seed=r["seed"],
                                    draw_method=r["draw_method"])
         for t in r["tables"]:
+            fields = {f: t[f] for f in TABLE_FIELDS}
+            fields["flags"] = remap_entries(fields["flags"], new_ids)  # flags name entries
             table = Table.objects.create(
                 round=rnd, entered_by=users.get(t["entered_by"]),
                 confirmed_by=users.get(t["confirmed_by"]),
                 confirmed_at=parse_datetime(t["confirmed_at"]) if t["confirmed_at"] else None,
-                **{f: t[f] for f in TABLE_FIELDS})
+                **fields)
             Seat.objects.bulk_create(
                 Seat(table=table, position=s["position"], side=s["side"],
                      player=players[s["player"]], entry=entries[s["entry"]]) for s in t["seats"])

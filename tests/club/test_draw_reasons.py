@@ -4,6 +4,8 @@ they say is true of the championship (the points, the rematches avoided)."""
 
 from __future__ import annotations
 
+import json
+import re
 from collections import defaultdict
 
 import pytest
@@ -112,3 +114,24 @@ def test_every_draw_method_explains_each_table_on_the_page(org_client, organiser
     assert page.count("Why this table?") == sum(not t.is_bye for t in tables)
     if any(t.is_bye for t in tables):
         assert "Why these byes?" in page
+
+
+def test_an_imported_championship_says_the_same_reasons_with_its_own_entries(org_client,
+                                                                             swiss):
+    from club.services.transfer import export_championship, import_championship
+
+    rnd = draw_round(swiss.stages.get(), seed=8)
+    page = org_client.get(reverse("round-detail", args=[rnd.pk])).content.decode()
+    before = page.split('<div class="draw">', 1)[1].split("<footer", 1)[0]
+    document = json.loads(json.dumps(export_championship(swiss)))
+    imported = import_championship(document)
+    copy = Table.objects.filter(round__stage__championship=imported)
+    assert set(copy.values_list("pk", flat=True)).isdisjoint(
+        Table.objects.filter(round=rnd).values_list("pk", flat=True))
+    new_round = copy.get(round__number=rnd.number, number=1).round
+    after = org_client.get(reverse("round-detail", args=[new_round.pk])).content.decode()
+    def reasons(html):
+        return re.findall(r"<details.*?</details>", html, re.S)
+
+    assert "had already played" in before and len(reasons(before)) == 5
+    assert reasons(after) == reasons(before)
