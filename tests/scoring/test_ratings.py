@@ -88,6 +88,17 @@ def test_incremental_equals_a_full_rebuild_at_every_round():
         assert state.digest == full.digest and state.last_key == full.last_key
 
 
+def test_incremental_equals_a_rebuild_with_settings_that_leave_matches_out():
+    matches = history(rounds=15, step=45, events=3)
+    settings = RatingSettings(events={0, 2}, draws="ignore", since=DAY + datetime.timedelta(days=90),
+                              model="thurstone_mosteller")
+    state = rate([], settings)
+    for k in range(0, len(matches), 6):
+        state = update(state, matches[k:k + 6])
+    full = rate(matches, settings)
+    assert same(state, full) and 0 < full.counted < len(matches)
+
+
 def test_a_stored_state_read_back_from_json_goes_on_identically():
     matches = history(rounds=12)
     stored = json.loads(json.dumps(rate(matches[:36]).to_dict()))
