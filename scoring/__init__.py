@@ -19,6 +19,7 @@ from scoring.auction import (
     AuctionRow,
     AuctionScore,
     check_auction,
+    replay_auction,
     score_auction,
 )
 from scoring.deal import (
@@ -115,6 +116,7 @@ __all__ = [
     "rate",
     "red_lantern",
     "register",
+    "replay_auction",
     "replay_sheet",
     "score_auction",
     "score_deal",

@@ -26,6 +26,7 @@ Scoring, with the project's defaults where the text is silent (each a rule-set o
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -349,3 +350,32 @@ class AuctionGame:
         if not self.finished:
             return ()
         return tuple(seat for seat, place in enumerate(self.places) if place == 1)
+
+    @property
+    def winner(self) -> int | None:
+        """The one seat that won the finished game alone, else None."""
+        winners = self.winners
+        return winners[0] if len(winners) == 1 else None
+
+
+def replay_auction(deals: Iterable[AuctionDeal], rules: RuleSet | str | None = "auction2",
+                   players: int | None = None, *, first_dealer: int = 0,
+                   length: int | None = None) -> AuctionGame:
+    """Score a sheet's auction deals in order as one game (as the web app does on every
+    change); the first bad deal's error carries its number on the sheet in ``deal``.
+
+    >>> game = replay_auction([AuctionDeal(3, None)] * 3, "auction1", 3, length=3)
+    >>> game.finished, game.totals, game.winners
+    (True, (0, 0, 0), (0, 1, 2))
+    >>> replay_auction([AuctionDeal(3, 0, count=99)], "auction1", 3)
+    Traceback (most recent call last):
+    scoring.errors.DealResultError: deal 1: count: 99 is more than the 70 in play
+    """
+    game = AuctionGame(rules, players, deals=length, first_dealer=first_dealer)
+    for number, deal in enumerate(deals, 1):
+        try:
+            game.add(deal)
+        except ScoringError as error:
+            error.deal = number
+            raise
+    return game

@@ -16,6 +16,7 @@ from scoring import (
     DealResultError,
     GameFinishedError,
     ScoringError,
+    replay_auction,
     score_auction,
 )
 
@@ -205,3 +206,13 @@ def test_counter_clockwise_facts_count_seats_from_the_dealer():
             deal = AuctionDeal.from_facts(facts)
             # Counter-clockwise from dealer 1: eldest 0, then 3, then 2.
             assert deal.declarer == {1: 0, 0: 1, 3: 2, 2: 3}[facts.declarer]
+
+
+def test_replaying_a_sheet_names_the_bad_deal():
+    good = AuctionDeal(4, 1, 20, count=30)
+    game = replay_auction([good, AuctionDeal(4, None)], A2, 4, length=4)
+    assert not game.finished and game.totals == (0, 20, 0, 0) and game.winner is None
+    with pytest.raises(DealResultError) as caught:
+        replay_auction([good, AuctionDeal(4, 1, 12, count=30)], A2, 4)
+    assert (caught.value.deal, caught.value.code) == (2, "contract_below_lowest")
+    assert str(caught.value).startswith("deal 2: contract:")
