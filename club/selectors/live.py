@@ -12,8 +12,7 @@ from django.utils.translation import gettext as _
 
 from club.models import Championship, Round, Table
 from club.selectors.rounds import round_page
-from club.selectors.standings import results_key
-from club.services.standings import current_standings
+from club.selectors.standings import StandingsPage, results_key
 from scoring import get_metric
 
 #: The standings rows the projector shows (a hall reads the top of the table).
@@ -45,8 +44,7 @@ def _value(value) -> str:
     return str(value)
 
 
-def standings_part(championship: Championship, reveal: bool) -> dict:
-    page = current_standings(championship)
+def standings_part(page: StandingsPage, reveal: bool) -> dict:
     keys = [k for k in page.standings.columns if k != "head_to_head"][:3]
     rows = [[("=" if row.tied else "") + str(row.rank), page.name(row.entry, reveal),
              *(_value(row.values.get(k)) for k in keys)] for row in page.rows[:STANDINGS_ROWS]]
@@ -92,11 +90,14 @@ def round_part(rnd: Round | None, reveal: bool) -> dict | None:
                        "all": len(tables)}}
 
 
-def projector_data(championship: Championship, reveal: bool = False) -> dict:
-    """Everything the projector shows, names as the public sees them unless ``reveal``."""
+def projector_data(championship: Championship, standings: StandingsPage,
+                   reveal: bool = False) -> dict:
+    """Everything the projector shows (``standings``: the current standings, see
+    :func:`club.services.standings.current_standings`), names as the public sees them
+    unless ``reveal``."""
     rnd = current_round(championship)
     return {"championship": championship.name,
-            "standings": standings_part(championship, reveal),
+            "standings": standings_part(standings, reveal),
             "round": round_part(rnd, reveal),
             "labels": {"standings": _("Standings"), "tables": _("Tables"),
                        "latest": _("Latest results"), "table": _("Table"),

@@ -9,9 +9,14 @@ entries, an import, a repair) calls :func:`results_changed`. The next read throu
 
 from __future__ import annotations
 
+import hashlib
+import json
+from typing import NamedTuple
+
 from django.db import transaction
 from django.db.models import F
 
+from club import safe_cache
 from club.models import Championship, Stage, StandingsSnapshot
 from club.selectors.standings import (
     StandingsPage,
@@ -22,14 +27,52 @@ from club.selectors.standings import (
 )
 
 
-def current_standings(championship: Championship, stage: Stage | None = None) -> StandingsPage:
+def current_standings(championship: Championship, stage: Stage | None = None, *,
+                      key: str | None = None) -> StandingsPage:
     """The standings, from the stored snapshot; ranked and stored first when the results
-    changed since. Four queries when the snapshot is current."""
-    key = results_key(championship)
+    changed since. Four queries when the snapshot is current (three when the caller has
+    just read the results ``key``)."""
+    key = key or results_key(championship)
     rows = stored_rows(championship, stage, key)
     if rows is None:
         rows = _store(championship, stage, key)
     return standings_page(championship, stage, rows=rows)
+
+
+#: How long a standings page's fingerprint is trusted for the same results key: names,
+#: entries' active flags and players' publication change within this many seconds.
+FINGERPRINT_SECONDS = 5
+
+
+class Fingerprint(NamedTuple):
+    value: str
+    key: str  # the results key it was made for
+    page: StandingsPage | None  # the page, when it was read to make the fingerprint
+
+
+def standings_fingerprint(championship: Championship,
+                          stage: Stage | None = None) -> Fingerprint:
+    """A fingerprint of everything a standings page shows (ranks, values, names as stored
+    and as the public sees them, active flags, the minute of the last result), for its
+    ETag. Ranking happens once per results key (:func:`current_standings`), and then the
+    fingerprint is kept for FINGERPRINT_SECONDS: a phone that asks again while nothing
+    changed costs the results key's query and a cache read."""
+    key = results_key(championship)
+    cache_key = (f"troef:standings-fingerprint:{championship.pk}:"
+                 f"{stage.number if stage is not None else 0}:{key}")
+    fingerprint = safe_cache.call("get", cache_key)
+    page = None
+    if fingerprint is None:
+        page = current_standings(championship, stage, key=key)
+        last = page.last_result.strftime("%Y-%m-%d %H:%M") if page.last_result else ""
+        shown = [[row.entry, row.rank, row.tied, sorted(row.values.items(), key=str)]
+                 for row in page.rows]
+        names = sorted((pk, e.name, e.active, page.hidden.get(pk, ""))
+                       for pk, e in page.entries.items())
+        made_of = json.dumps([shown, names, last], default=str, separators=(",", ":"))
+        fingerprint = hashlib.sha256(made_of.encode()).hexdigest()[:32]
+        safe_cache.call("set", cache_key, fingerprint, FINGERPRINT_SECONDS)
+    return Fingerprint(fingerprint, key, page)
 
 
 def _store(championship: Championship, stage: Stage | None, key: str) -> list:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from club.selectors.live import live_key, projector_data
+from club.services.standings import current_standings
 from club.views.championships import ChampionshipView, LoginRequired, championship_for
 from club.views.conditional import etag_for, not_modified, tagged
 
@@ -44,4 +45,4 @@ class ProjectorDataView(ChampionshipView):
         unchanged = not_modified(request, etag)
         if unchanged is not None:
             return unchanged
-        return tagged(JsonResponse(projector_data(c, reveal)), etag)
+        return tagged(JsonResponse(projector_data(c, current_standings(c), reveal)), etag)

@@ -15,8 +15,9 @@ from club.models import Club, Stage
 from club.selectors.closing import decision_notes
 from club.selectors.ladders import club_ranking_rows, season_ladder_rows
 from club.services.draws import stage_poules
-from club.services.standings import current_standings
+from club.services.standings import current_standings, standings_fingerprint
 from club.views.championships import ChampionshipView
+from club.views.conditional import etag_for, not_modified, tagged
 from club.views.params import BoundedPaginator, int_param
 from scoring import get_metric
 
@@ -84,7 +85,17 @@ class StandingsView(ChampionshipView):
         number = int_param(request.GET, "stage", low=1, high=32767)
         if number is not None:
             stage = get_object_or_404(Stage, championship=c, number=number)
-        page = current_standings(c, stage)
+        export = request.GET.get("_export")
+        etag = page = None
+        if not SafeTableExport.is_valid_format(export):  # a page phones refresh: 304s
+            fingerprint = standings_fingerprint(c, stage)
+            etag = etag_for(request, fingerprint.value, c.user_can_edit, request.user.pk or "")
+            unchanged = not_modified(request, etag)
+            if unchanged is not None:
+                return unchanged
+            page = fingerprint.page or current_standings(c, stage, key=fingerprint.key)
+        if page is None:
+            page = current_standings(c, stage)
         stages = list(c.stages.order_by("number"))
         ranked = stage or (stages[0] if len(stages) == 1 else None)  # whose poules to show
         poules = None
@@ -92,14 +103,13 @@ class StandingsView(ChampionshipView):
             ranked.championship = c  # known: reading its draw method needs no query
             poules = stage_poules(ranked)
         table = standings_table(page, request, poules, reveal=c.user_can_edit)
-        export = request.GET.get("_export")
-        if SafeTableExport.is_valid_format(export):
+        if etag is None:
             return SafeTableExport(export, table).response(f"standings-{c.pk}.{export}")
-        return render(request, "championships/standings.html", {
+        return tagged(render(request, "championships/standings.html", {
             "championship": c, "page": page, "table": table, "stage": stage,
             "stages": stages, "can_edit": c.user_can_edit,
             "decisions": decision_notes(championship=c, stage=stage, reveal=c.user_can_edit),
-            "order": [_(get_metric(k).name) for k in page.standings.order]})
+            "order": [_(get_metric(k).name) for k in page.standings.order]}), etag)
 
 
 def ladder_view(request, slug):
