@@ -4,8 +4,8 @@
 :func:`simulate_auction_facts` is the fast path (masks and ints, the play loop of
 :mod:`engine.sim`); :func:`simulate_auction` runs the same decisions and then replays them
 through the checked state machines (:class:`~engine.auction.Privilege` or
-:class:`~engine.auction.Bidding`, :class:`~engine.auction.WidowDraw` or
-:class:`~engine.auction.OpenExchange`, :class:`~engine.auction_play.ContractDeal`), so a
+:class:`~engine.auction.Bidding`, :class:`~engine.auction_exchange.WidowDraw` or
+:class:`~engine.auction_exchange.OpenExchange`, :class:`~engine.auction_play.ContractDeal`), so a
 simulated deal is always legal, and checks that both give the same facts.
 
 The players are :mod:`engine.auction_players`.
@@ -191,8 +191,10 @@ def _run(rng: random.Random, rules: RuleSet, dealer: int, players: object,
                 active -= 1
             else:
                 high, declarer = bid, seat
-            if bid == ALL_TRICKS or not active or (active == 1 and not passed[declarer or 0]
-                                                   and declarer is not None):
+            # Over when all tricks is bid, when everybody passed, or when the highest bidder
+            # is the last one in (the same rule as engine.auction.Bidding).
+            if bid == ALL_TRICKS or not active or (
+                    active == 1 and declarer is not None and not passed[declarer]):
                 break
             seat = (seat + step) % seats
             while passed[seat]:
