@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext_lazy as _
@@ -54,6 +56,24 @@ class RoundPage:
     round: Round
     tables: list[TableView]
     byes: list[TableView]
+
+
+def round_fingerprint(page: RoundPage, notes=()) -> str:
+    """A fingerprint of what the round page shows of ``page`` (tables, seats and their names
+    as shown, results, flags and reasons, decisions in ``notes``), for its ETag."""
+    shown = []
+    for view in page.tables + page.byes:
+        table = view.table
+        shown.append([table.pk, table.number, table.is_bye, table.flags, table.decision,
+                      table.confirmed_at, view.poule, [str(r) for r in view.reasons],
+                      [[(s.position, s.shown_name, s.entry_name) for s in side]
+                       for side in view.sides],
+                      sorted((side, r.result, r.finished, r.games_won, r.games_lost,
+                              r.points_for, r.points_against)
+                             for side, r in view.results.items())])
+    shown.append([str(getattr(note, "text", note)) for note in notes])
+    made_of = json.dumps(shown, default=str, separators=(",", ":"))
+    return hashlib.sha256(made_of.encode()).hexdigest()[:32]
 
 
 def round_page(rnd: Round, *, reveal: bool = False) -> RoundPage:

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import CreateView
 
+from club import safe_cache
 from club.access import rights
 from club.forms_championships import (
     AdvanceForm,
@@ -19,10 +20,13 @@ from club.forms_championships import (
 )
 from club.models import Championship, Entry, Round, Stage, Table
 from club.selectors.closing import decision_notes
-from club.selectors.rounds import round_page
+from club.selectors.rounds import round_fingerprint, round_page
+from club.selectors.standings import results_key
 from club.services import championships as service
 from club.services import draws
+from club.services.standings import FINGERPRINT_SECONDS
 from club.views.base import ClubEditMixin, RefusedIs400
+from club.views.conditional import etag_for, not_modified, tagged
 
 
 def championship_for(request, pk: int, *, edit: bool = False) -> Championship:
@@ -194,12 +198,28 @@ class RoundView(ChampionshipView):
         c = self.championship
         if self.round.status == Round.Status.DRAFT and not c.user_can_edit:
             raise PermissionDenied
-        page = round_page(self.round, reveal=c.user_can_edit)
-        notes = decision_notes(rnd=self.round, reveal=c.user_can_edit)
-        return render(request, "championships/round.html", {
+        reveal = c.user_can_edit
+        # phones refresh this page: a fingerprint of what it shows, kept a few seconds per
+        # results key, makes its ETag; an unchanged page answers 304 without being built
+        cache_key = (f"troef:round-fingerprint:{self.round.pk}:{int(reveal)}:"
+                     f"{results_key(c)}:{self.round.status}")
+        fingerprint, page = safe_cache.call("get", cache_key), None
+        if fingerprint is None:
+            page = round_page(self.round, reveal=reveal)
+            notes = decision_notes(rnd=self.round, reveal=reveal)
+            fingerprint = round_fingerprint(page, notes)
+            safe_cache.call("set", cache_key, fingerprint, FINGERPRINT_SECONDS)
+        etag = etag_for(request, fingerprint, reveal, c.user_can_score, request.user.pk or "")
+        unchanged = not_modified(request, etag)
+        if unchanged is not None:
+            return unchanged
+        if page is None:
+            page = round_page(self.round, reveal=reveal)
+            notes = decision_notes(rnd=self.round, reveal=reveal)
+        return tagged(render(request, "championships/round.html", {
             "championship": c, "round": self.round, "page": page, "can_edit": c.user_can_edit,
             "decisions": notes, "decided": {n.table.pk: n.text for n in notes},
-            "can_score": c.user_can_score, "draw_form": DrawForm()})
+            "can_score": c.user_can_score, "draw_form": DrawForm()}), etag)
 
 
 class RoundActionView(RoundView):

@@ -1,6 +1,6 @@
-"""Public standings answer conditional requests: a phone that refreshes while nothing
-changed gets 304 Not Modified (no page rendered); a finished table, a renamed entry or
-another language give a new ETag and the page."""
+"""Public standings and round pages answer conditional requests: a phone that refreshes
+while nothing changed gets 304 Not Modified (no page built); a finished table, a deal on
+the round page, a renamed entry or another language give a new ETag and the page."""
 
 from __future__ import annotations
 
@@ -74,3 +74,14 @@ def test_the_etag_depends_on_language_and_viewer(client, table):
 def test_exports_are_not_conditional(client, table):
     answer = client.get(standings(table) + "?_export=csv", HTTP_IF_NONE_MATCH="*")
     assert answer.status_code == 200 and "ETag" not in answer
+
+
+def test_the_public_round_page_is_conditional_too(client, table):
+    page = f"/rounds/{table.round_id}/"
+    first = client.get(page)
+    assert first.status_code == 200 and first["ETag"]
+    assert client.get(page, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    assert organiser(table).post(url(table), deal_data(table)).status_code == 302
+    after = client.get(page, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert after.status_code == 200 and after["ETag"] != first["ETag"]
+    assert client.get(page, HTTP_IF_NONE_MATCH=after["ETag"]).status_code == 304
