@@ -18,6 +18,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from club import messages_games
+
 #: What a template may name, and what each means (the sheet's values).
 PARAMS = ("expected", "total", "why", "value", "rules", "allowed", "tricks", "quota", "format",
           "rule")
@@ -182,7 +184,8 @@ def _setup() -> dict[str, Any]:
 @cache
 def table() -> dict[str, Any]:
     """Code -> its sentence (lazy, translated when shown). One entry per code."""
-    return {**_sheet(), **_play(), **_setup()}
+    return {**_sheet(), **_play(), **_setup(), **messages_games.auction(),
+            **messages_games.options()}
 
 
 class _Params(dict):
