@@ -67,10 +67,7 @@ def _flatten(detail: Any, field: str | None, default: str) -> list[dict[str, Any
         return out
     if isinstance(detail, list):
         return [e for item in detail for e in _flatten(item, field, default)]
-    code = getattr(detail, "code", None) or default
-    if code in ("invalid", "error") and default != "invalid":
-        code = default
-    return [error(str(code), str(detail), field)]
+    return [error(str(getattr(detail, "code", None) or default), str(detail), field)]
 
 
 def exception_handler(exc: Exception, context: dict) -> Response | None:
@@ -89,11 +86,8 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
     if isinstance(exc, ApiError):
         data = body(exc.errors, **exc.extra)
     else:
-        default = _DEFAULT_CODES.get(type(exc), "invalid")
-        for cls, code in _DEFAULT_CODES.items():
-            if isinstance(exc, cls):
-                default = code
-                break
+        default = next((code for cls, code in _DEFAULT_CODES.items() if isinstance(exc, cls)),
+                       "invalid")
         data = body(_flatten(exc.detail, None, default))
     set_rollback()
     return Response(data, status=exc.status_code, headers=headers)
