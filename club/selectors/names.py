@@ -55,16 +55,27 @@ def player_name(player: Player, reveal: bool) -> str:
     return player.full_name if reveal else public_player_name(player)
 
 
-def _words(player: Player) -> list[str]:
-    return [w for w in re.split(r"[\s\-–&,.'/()]+", f"{player.first_name} {player.last_name}")
-            if len(w) >= 2]
+#: Name particles that say nothing alone ("De Smet" is named by "Smet", or by "De Smet").
+PARTICLES = frozenset({"da", "de", "del", "della", "den", "der", "des", "di", "du", "het",
+                       "la", "le", "les", "ten", "ter", "van", "vande", "vanden", "vander",
+                       "von", "zu"})
+
+
+def names_words(player: Player) -> list[str]:
+    """What names the player in a text: the first name and the name as typed, and each of
+    their words of two letters or more that is not a particle ("Van den Broeck": "Van den
+    Broeck", "Broeck")."""
+    phrases = [p.strip() for p in (player.first_name, player.last_name) if p.strip()]
+    words = [w for w in re.split(r"[\s\-–&,.'/()]+", " ".join(phrases))
+             if len(w) >= 2 and w.lower() not in PARTICLES]
+    return list(dict.fromkeys(phrases + words))
 
 
 def mentions(name: str, player: Player) -> bool:
     """Whether ``name`` contains a word of the player's first or last name (a whole word,
     case aside): "Peeters – Maes" mentions Jan Peeters, "De Kaartjes" does not."""
     return any(re.search(rf"(?<!\w){re.escape(word)}(?!\w)", name, re.IGNORECASE)
-               for word in _words(player))
+               for word in names_words(player))
 
 
 def public_entry_name(name: str, players: Sequence[Player]) -> str:

@@ -12,17 +12,18 @@ are not touched (``manage.py verify_results`` finds nothing to repair afterwards
 from __future__ import annotations
 
 import json
+import re
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from club.access import can_edit_player
-from club.models import AuditEntry, Entry, Pair, Player, ReportJob
-from club.selectors.names import mentions
+from club.models import AuditEntry, DealChange, Entry, Pair, Player, ReportJob, Table
+from club.selectors.names import mentions, names_words
 from club.selectors.player_data import player_club_ids, player_data
 
 #: What an anonymised player is called from then on (stable: the player's number).
@@ -70,7 +71,9 @@ def anonymise_player(user, player: Player, reason: str) -> Player:
     request), the member number is emptied, the player is no longer published and is
     marked anonymised for good (the edit page refuses them). Entry names and pair names
     that carry the player's name are rewritten (a pair name typed by the organiser that
-    does not is kept); earlier log entries about the player lose the name; finished PDFs
+    does not is kept); earlier log entries about the player lose the name, and so do the
+    free texts that mention it (log subjects and reasons in the player's clubs, reasons of
+    sheet changes and table decisions at the player's tables); finished PDFs
     of the player's championships are deleted (they printed the name: the next request
     renders them again). Logged as ``player.anonymised`` with ``reason`` in each of the
     player's clubs. Raises PermissionDenied, or :class:`PrivacyRefused` (nothing written).
@@ -111,9 +114,42 @@ def anonymise_player(user, player: Player, reason: str) -> Player:
             entry.save(update_fields=["name"])
 
     AuditEntry.objects.filter(detail__player=player.pk).update(subject=label)
+    _scrub_texts(player, old, label)
     _delete_printed(player)
     _log(user, player, "player.anonymised", subject=label, reason=reason)
     return player
+
+
+def scrub(text: str, old: Player, label: str) -> str:
+    """``text`` with the player's full name, then each word of their names left in it,
+    replaced by ``label`` (whole words, case aside)."""
+    for name in (old.full_name, *names_words(old)):
+        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", label, text, flags=re.IGNORECASE)
+    return text
+
+
+def _scrub_texts(player: Player, old: Player, label: str) -> None:
+    """The free texts that may name the player: log subjects and reasons in the player's
+    clubs, the reasons of sheet changes and of table decisions at the player's tables."""
+    words = names_words(old)
+    if not words:
+        return
+    near = Q()
+    for word in words:
+        near |= Q(text__icontains=word)
+    tables = player.seats.values("table_id")
+    sources = [
+        (AuditEntry.objects.filter(club_id__in=player_club_ids(player)), ("subject", "reason")),
+        (DealChange.objects.filter(table_id__in=tables), ("reason",)),
+        (Table.objects.filter(pk__in=tables), ("decision_reason",)),
+    ]
+    for queryset, fields in sources:
+        for field in fields:
+            rows = queryset.annotate(text=F(field)).filter(near)
+            for row in rows:
+                new = scrub(getattr(row, field), old, label)
+                if new != getattr(row, field):
+                    type(row).objects.filter(pk=row.pk).update(**{field: new})
 
 
 def _delete_printed(player: Player) -> None:

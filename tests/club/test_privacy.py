@@ -20,6 +20,7 @@ from club.models import (
     AuditEntry,
     Championship,
     ClubRole,
+    DealChange,
     Entry,
     MatchResult,
     Membership,
@@ -198,6 +199,9 @@ def test_entry_names_rule():
     assert public_entry_name("peeters-maes", [jan, anna]) == "J. P. & Anna Maes"
     assert public_entry_name("De Kaartjes", [jan, anna]) == "De Kaartjes"  # kept as typed
     assert public_entry_name("Janssens & Co", [jan, anna]) == "Janssens & Co"  # a whole word
+    lieve = Player(pk=3, first_name="Lieve", last_name="De Smet", published=False)
+    assert public_entry_name("De Kaartjes", [lieve, anna]) == "De Kaartjes"  # "De" alone
+    assert public_entry_name("Smet-Maes", [lieve, anna]) == "L. D. & Anna Maes"
     assert mentions("Team JAN", jan) and not mentions("Jantje", jan)
     jan.published = True
     assert public_entry_name("Jan Peeters & Anna Maes", [jan, anna]) == "Jan Peeters & Anna Maes"
@@ -277,6 +281,13 @@ def test_anonymising_keeps_every_result(demo):
     client.force_login(demo["organiser"])
     jan = demo["jan"]
     client.post(reverse("player-export", args=[jan.pk]))  # logged with his name
+    # Free texts typed about him: a correction's reason, a decision, another log entry.
+    table = jan.seats.order_by("pk").first().table
+    DealChange.objects.create(table=table, deal_number=1, action="edited",
+                              reason="Jan Peeters misdealt; Peeters agreed")
+    Table.objects.filter(pk=table.pk).update(decision_reason="Peeters had to leave")
+    AuditEntry.objects.create(club=demo["pairs"].club, action="table.decided",
+                              subject="Table 3: Peeters – Janssens", reason="")
     before = {c.pk: _standings(c) for c in (demo["pairs"], demo["individual"])}
     results = _results()
     url = reverse("player-anonymise", args=[jan.pk])
@@ -297,9 +308,12 @@ def test_anonymising_keeps_every_result(demo):
     assert Entry.objects.get(pair=pair).name == f"{label} & Marie Janssens"
     # Nothing stored names him any more; the results are the same, name aside.
     for model, fields in ((Player, ("first_name", "last_name")), (Entry, ("name",)),
-                          (Pair, ("name",)), (AuditEntry, ("subject", "reason"))):
+                          (Pair, ("name",)), (AuditEntry, ("subject", "reason")),
+                          (DealChange, ("reason",)), (Table, ("decision_reason",))):
         for field in fields:
             assert not model.objects.filter(**{f"{field}__icontains": "Peeters"}).exists()
+    assert DealChange.objects.get(reason__contains="misdealt").reason == (
+        f"{label} misdealt; {label} agreed")
     assert {c.pk: _standings(c) for c in (demo["pairs"], demo["individual"])} == before
     assert _results() == results
     out = io.StringIO()
