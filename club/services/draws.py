@@ -12,6 +12,7 @@ import secrets
 from collections import defaultdict
 
 from django.db import transaction
+from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
 from club import messages
@@ -91,7 +92,9 @@ def previous_draws(stage: Stage) -> list[Draw]:
             table__round__stage=stage).order_by("position").values_list(
             "table_id", "entry_id", "position"):
         seats[table_id].append(entry_id)
-    for rnd in stage.rounds.order_by("number").prefetch_related("tables"):
+    # A table's flags (the draw's reasons: a few hundred bytes of JSON each) are not needed.
+    plain = Prefetch("tables", queryset=Table.objects.only("pk", "round_id", "number", "is_bye"))
+    for rnd in stage.rounds.order_by("number").prefetch_related(plain):
         tables, byes = [], []
         for table in rnd.tables.all():
             seated = seats[table.pk]

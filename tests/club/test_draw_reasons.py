@@ -135,3 +135,23 @@ def test_an_imported_championship_says_the_same_reasons_with_its_own_entries(org
 
     assert "had already played" in before and len(reasons(before)) == 5
     assert reasons(after) == reasons(before)
+
+
+def test_scorer_stays_second_round_names_the_scorer_who_stays(org_client, organiser):
+    from club.models import Round
+
+    champ = make_championship(make_club("stays", organiser=organiser), entries=8,
+                              entry_type="individual", draw_method="scorer_stays")
+    stage = champ.stages.get()
+    first = draw_round(stage, seed=1)
+    Round.objects.filter(pk=first.pk).update(status=Round.Status.CLOSED)
+    second = draw_round(stage, seed=2)
+    names = dict(Entry.objects.values_list("pk", "name"))
+    for table in Table.objects.filter(round=second, is_bye=False):
+        (params,) = [p for c, p in stored(table.flags) if c == why.CONTINUED]
+        scorer = Seat.objects.get(table=table, position=0).entry_id
+        assert params == {"scorer": scorer, "round": 2, "of": 3}
+        assert Seat.objects.get(table__round=first, table__number=table.number,
+                                position=0).entry_id == scorer
+    page = org_client.get(reverse("round-detail", args=[second.pk])).content.decode()
+    assert f"{names[scorer]} stays, the others moved one seat on" in page
