@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from club.models import IdempotentRequest, Player
 from tests.api.conftest import client_as
+from tests.club.test_reports_jobs import in_process  # noqa: F401 (fixture: tasks here, files in tmp)
 
 pytestmark = pytest.mark.django_db
 
@@ -66,7 +67,7 @@ def test_tables_and_standings_name_players_as_the_pages_do(world):
     assert set(body["results"][0]["values"]) == set(body["columns"])
 
 
-def test_report_request_job_and_file(world):
+def test_report_request_job_and_file(world, in_process):  # noqa: F811
     client = client_as(world, "anonymous")
     asked = client.post("/api/reports/", {"kind": "standings",
                                           "championship": world.public_championship.pk},

@@ -21,6 +21,7 @@ from schemathesis.specs.openapi.checks import (
 
 from club.api.authentication import create_token
 from club.wsgi import application
+from tests.club.test_reports_jobs import in_process  # noqa: F401 (fixture: tasks here, files in tmp)
 
 pytestmark = pytest.mark.django_db
 #: Examples per operation (19 operations): the run stays well under a minute.
@@ -35,7 +36,7 @@ def load_schema():
 
 
 @pytest.fixture
-def known(world):
+def known(world, in_process):  # noqa: F811
     token = create_token(world.users["organiser"], "schemathesis")[1]
     return {"id": [world.championship.pk, world.round.pk, world.table.pk,
                    world.public_championship.pk],
