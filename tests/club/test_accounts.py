@@ -426,3 +426,19 @@ def test_leaving_a_club_from_ones_own_page(people):
     last = client_for(u["owner"]).post(reverse("account-leave", args=[club.slug]))
     assert last.status_code == 400 and "last owner" in last.content.decode()
     assert ClubRole.objects.filter(club=club, user=u["owner"], role=Role.OWNER).exists()
+
+
+def test_the_reason_typed_on_the_page_is_in_the_audit(people):
+    club, _other, u = people
+    client = client_for(u["owner"])
+    page = client.get(reverse("club-members", args=[club.slug])).content.decode()
+    assert 'name="reason"' in page
+    client.post(reverse("club-role-change", args=[club.slug, u["viewer"].pk]),
+                {"role": "scorer", "reason": "keeps the sheets on Fridays"})
+    entry = AuditEntry.objects.get(action="role.changed")
+    assert entry.reason == "keeps the sheets on Fridays" and entry.subject == "viewer"
+    page = client.get(reverse("club-members", args=[club.slug])).content.decode()
+    assert "keeps the sheets on Fridays" in page and "(viewer → scorer)" in page
+    assert client.post(reverse("club-role-change", args=[club.slug, u["viewer"].pk]),
+                       {"role": "viewer", "reason": "x" * 301}).status_code == 400
+    assert ClubRole.objects.get(club=club, user=u["viewer"]).role == Role.SCORER
