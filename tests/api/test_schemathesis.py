@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import pytest
 import schemathesis
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from hypothesis import HealthCheck, given, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
@@ -36,7 +38,18 @@ def load_schema():
 
 
 @pytest.fixture
-def known(world, in_process):  # noqa: F811
+def keep_connection():
+    """The WSGI handler closes the database connection after each request (Django's test
+    client does not): keep the test's connection and its transaction, as the client does."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
+
+
+@pytest.fixture
+def known(world, in_process, keep_connection):  # noqa: F811
     token = create_token(world.users["organiser"], "schemathesis")[1]
     return {"id": [world.championship.pk, world.round.pk, world.table.pk,
                    world.public_championship.pk],
