@@ -7,6 +7,7 @@ Any other ``/api/`` address answers a JSON 404 in the API's error shape.
 
 from __future__ import annotations
 
+from django.http import Http404
 from django.urls import path, re_path, register_converter
 from drf_spectacular.views import SpectacularAPIView
 
@@ -49,8 +50,6 @@ class NotFound(ApiView):
     schema = None
 
     def _refuse(self, request, *args, **kwargs):
-        from django.http import Http404
-
         raise Http404
 
     get = post = put = patch = delete = _refuse

@@ -12,7 +12,7 @@ from club.api import serializers as out_
 from club.api.base import ApiView, get, out
 from club.api.pagination import Pages
 from club.api.permissions import check_championship, check_round, may_edit, visible_championships
-from club.models import Club, Round, Stage
+from club.models import Championship, Club, Round, Stage
 from club.selectors.rounds import round_page
 from club.services.standings import current_standings
 from club.views.params import int_param
@@ -59,8 +59,6 @@ class ChampionshipList(ApiView):
 
 
 def _championship(request, pk):
-    from club.models import Championship
-
     championship = get(Championship.objects.select_related("club", "rule_set"), pk=pk)
     return check_championship(request.user, championship)
 

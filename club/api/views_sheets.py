@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
@@ -47,8 +48,6 @@ class SheetBase(ApiView):
         try:
             self.ctx = load_table(self.actor, pk, page=page)
         except SheetNotFound:
-            from django.http import Http404
-
             raise Http404 from None
         except SheetForbidden:
             raise deny(request.user) from None
