@@ -113,6 +113,8 @@ MATRIX = {
     "championship-entries": ("get", {"pk": "championship"}, EDIT),
     "championship-substitute": ("post", {"pk": "championship"}, EDIT),
     "championship-standings": ("get", {"pk": "championship"}, SEE),
+    "championship-projector": ("get", {"pk": "championship"}, SEE),
+    "championship-projector-data": ("get", {"pk": "championship"}, SEE_JSON),
     "entry-active": ("post", {"pk": "entry"}, EDIT),
     "stage-draw": ("post", {"pk": "stage"}, EDIT),
     "stage-advance": ("post", {"pk": "stage"}, EDIT),
