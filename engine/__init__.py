@@ -1,5 +1,6 @@
 """Manille card play: cards, rule sets, legal play, deals and simulation; the auction games
-(bidding, privilege, exchanges, the declarer's play) and blind Manille. Pure Python.
+(bidding, privilege, exchanges, the declarer's play) and blind Manille; duplicate boards and
+double-dummy analysis. Pure Python.
 
 >>> from engine import Card, legal_cards
 >>> sorted(str(c) for c in legal_cards(["Qc", "7c", "Kd"], ["Jc"], trump="d"))
@@ -11,7 +12,10 @@ from engine.auction_deal import Layout, deal_layout, deal_packets
 from engine.auction_exchange import OpenExchange, WidowDraw
 from engine.auction_play import AuctionFacts, ContractDeal
 from engine.auction_sim import SimulatedAuction, simulate_auction, simulate_auction_facts
+from engine.board import Board, BoardError
 from engine.cards import DECK, FULL_DECK, Card, CardSet
+from engine.dd import DDResult, double_dummy
+from engine.dd_analysis import PlayCost, analyse_play, board_double_dummy
 from engine.deal import Deal
 from engine.doubling import Doubling, DoublingError
 from engine.errors import CardError, DealError, EngineError, IllegalPlay
@@ -26,12 +30,13 @@ from engine.table import deal_hands, seat_count, seat_sides
 
 __all__ = [
     "ALL_TRICKS", "DECK", "FULL_DECK", "GAME_PRESETS", "PRESETS", "AuctionError",
-    "AuctionFacts", "Bidding", "Card", "CardError", "CardSet", "ContractDeal", "Deal",
-    "DealError", "DealFacts", "Doubling", "DoublingError", "EngineError", "HeuristicPlayer",
-    "IllegalPlay", "Layout", "Obligation", "OpenExchange", "Player", "Privilege",
-    "RandomPlayer", "Renonce", "RuleSet", "RuleSetError", "SimulatedAuction", "SimulatedDeal",
-    "Trick", "WidowDraw", "beats", "broken_obligation", "deal_hands", "deal_layout",
-    "deal_packets", "find_renonce", "legal_cards", "legal_mask", "lowest_bid", "obligations",
+    "AuctionFacts", "Bidding", "Board", "BoardError", "Card", "CardError", "CardSet",
+    "ContractDeal", "DDResult", "Deal", "DealError", "DealFacts", "Doubling", "DoublingError",
+    "EngineError", "HeuristicPlayer", "IllegalPlay", "Layout", "Obligation", "OpenExchange",
+    "PlayCost", "Player", "Privilege", "RandomPlayer", "Renonce", "RuleSet", "RuleSetError",
+    "SimulatedAuction", "SimulatedDeal", "Trick", "WidowDraw", "analyse_play", "beats",
+    "board_double_dummy", "broken_obligation", "deal_hands", "deal_layout", "deal_packets",
+    "double_dummy", "find_renonce", "legal_cards", "legal_mask", "lowest_bid", "obligations",
     "rule_flags", "seat_count", "seat_sides", "simulate_auction", "simulate_auction_facts",
     "simulate_deal", "simulate_facts", "total_in_play", "trick_winner"
 ]

@@ -1,0 +1,398 @@
+"""Double-dummy solving: the card points each side takes when all four hands are open and
+everyone plays perfectly under the rule set's obligations (RULES.md §15).
+
+:func:`double_dummy` solves a position at the start of a trick: four hands of equal size
+(1 to 8 cards), the seat to lead, trump (``'c' 'd' 'h' 's'`` or None) and a rule set of four
+hands (the partnership game, or 2 players with dummies). The value searched is side 0's
+card points (seats 0 and 2) in the tricks still to play, plus one point a trick where the
+rule set has the trick bonus; side 1 takes the rest. ``all_tricks`` is the side that can
+force every remaining trick, if any (it can only be the side that takes every point).
+
+The search (docs/duplicate.md says what each step bought):
+
+- legal cards from :func:`engine.play.legal_mask`, the engine's own function;
+- a transposition table at the start of each trick, keyed by the four remaining hands and
+  the leader, holding a lower and an upper bound of the value and the best lead;
+- the best move first: the table's lead, then cards that win the trick for the mover's side
+  (most points first), then the others (fewest points first);
+- equivalent cards pruned: of two cards of one hand that touch in rank among the cards
+  still live and count the same points (7, 8, 9), only one is searched;
+- a null-window search (MTD(f)) on the point total: each pass asks "does side 0 take at
+  least t?", the bounds kept in the table between passes.
+
+>>> hands = ["10c 7c", "Ac 8c", "Kc 9c", "Qc Jc"]
+>>> result = double_dummy(hands, leader=0, trump=None)
+>>> result.points, result.all_tricks
+((9, 6), None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from engine.cards import ABOVE, CARD_POINTS, Card, CardSet, mask_points, parse_suit
+from engine.errors import DealError, EngineError
+from engine.play import legal_mask, rule_flags
+from engine.rules import RuleSet
+
+_ZERO_POINTS = (0,) * 32
+
+
+def _squeeze(live: int) -> tuple[int, ...]:
+    """For the live 7, 8, 9 of a suit (3 bits), each holding's bits moved to the lowest
+    ranks, order kept: a 9 with the 7 and 8 gone plays as a 7 (all three count 0)."""
+    ranks = [r for r in range(3) if live >> r & 1]
+    return tuple(sum(1 << i for i, r in enumerate(ranks) if sub >> r & 1) for sub in range(8))
+
+
+_SQUEEZE = tuple(_squeeze(live) for live in range(8))
+
+
+@dataclass(frozen=True)
+class DDResult:
+    """A double-dummy result: ``points`` per side (0: seats 0 and 2) from the position on,
+    trick bonus included where the rules have it; ``all_tricks``: the side that can force
+    every remaining trick, or None; ``nodes``: cards tried by the search (for benchmarks)."""
+
+    trump: str | None
+    leader: int
+    points: tuple[int, int]
+    all_tricks: int | None = None
+    nodes: int = 0
+
+
+def check_position(
+    hands: Sequence[Iterable[Card | str] | CardSet | int], leader: int,
+    rules: RuleSet | str | None,
+) -> tuple[list[int], RuleSet]:
+    """The hands as masks and the rule set, checked: four hands of one size (1 to 8), no card
+    twice, a leader seat, a table of four hands.
+
+    >>> check_position(["7c", "8c", "9c Jc", "Qc"], 0, "house")
+    Traceback (most recent call last):
+    ...
+    engine.errors.DealError: hands: every hand must hold the same number of cards (1 to 8): 1, 1, 2, 1
+    """
+    rules = RuleSet.coerce(rules)
+    if rules.auction or rules.players not in (2, 4):
+        raise EngineError("rules: double-dummy analysis needs four hands in two partnerships "
+                          "(the partnership game for 4, or 2 with dummies)",
+                          code="dd_table", field="rules")
+    masks = [CardSet.parse(h).mask if isinstance(h, str) else CardSet(h).mask for h in hands]
+    if len(masks) != 4:
+        raise DealError(f"hands: give four hands, not {len(masks)}", code="hand_count",
+                        field="hands")
+    sizes = [m.bit_count() for m in masks]
+    if len(set(sizes)) != 1 or not 1 <= sizes[0] <= 8:
+        raise DealError("hands: every hand must hold the same number of cards (1 to 8): "
+                        + ", ".join(map(str, sizes)), code="hand_size", field="hands")
+    union = twice = 0
+    for mask in masks:
+        twice |= union & mask
+        union |= mask
+    if twice:
+        raise DealError(f"hands: {CardSet(twice).pretty()} dealt twice", code="card_twice",
+                        field="hands")
+    if not (isinstance(leader, int) and not isinstance(leader, bool) and 0 <= leader < 4):
+        raise EngineError("leader: must be a seat from 0 to 3", code="seat_invalid",
+                          field="leader")
+    return masks, rules
+
+
+class Solver:
+    """A double-dummy search for one trump and rule set; its table is kept between calls
+    (values are points from a trick's start on, so every position of a deal shares them).
+
+    ``values`` are each card's worth (its points, or 0 for every card to count tricks);
+    ``bonus`` what a trick is worth besides. Seats 0 and 2 are side 0, the maximiser.
+
+    >>> solver = Solver(trump=-1, rules="house")
+    >>> solver.solve([0b1, 0b10, 0b100, 0b1000], 0)  # 7c 8c 9c Jc: the jack wins
+    0
+    """
+
+    def __init__(self, trump: int, rules: RuleSet | str = "house", *,
+                 values: Sequence[int] = CARD_POINTS, bonus: int | None = None,
+                 ordering: bool = True, equivalence: bool = True, small: int = 3) -> None:
+        rules = RuleSet.coerce(rules)
+        self.trump = trump
+        self.flags = rule_flags(rules)
+        self.step = 1 if rules.direction == "clockwise" else -1
+        self.bonus = (1 if rules.trick_bonus else 0) if bonus is None else bonus
+        self.values = tuple(values)
+        self.ordering = ordering
+        self.equivalence = equivalence
+        self.table: dict[tuple[int, int, int, int, int], list[int]] = {}
+        self.exact_values: dict[tuple[int, int, int, int, int], int] = {}
+        self.small = small
+        self.nodes = 0
+        self._search = self._build()
+
+    # -- the driver: null-window passes ----------------------------------------------------
+
+    def solve(self, hands: Sequence[int], leader: int, trick: Sequence[int] = (),
+              guess: int | None = None) -> int:
+        """Side 0's value from here: ``hands`` (masks by seat, the cards of ``trick`` out),
+        ``leader`` the seat that led (or leads) the trick, ``trick`` the card indices played
+        to it so far. MTD(f): null-window passes from ``guess`` until the bounds meet."""
+        values = self.values
+        live = 0
+        for mask in hands:
+            live |= mask
+        high = sum(values[c] for c in range(32) if live >> c & 1)
+        high += sum(values[c] for c in trick) + self.bonus * hands[(leader + self.step * len(trick)) % 4].bit_count()
+        low, up = 0, high
+        beta = (high + 1) // 2 if guess is None else max(1, min(high, guess))
+        while low < up:
+            g = self._search(list(hands), leader, tuple(trick), beta - 1, beta)
+            if g < beta:
+                up = g
+            else:
+                low = g
+            beta = (low + up + 1) // 2
+        return low
+
+    def can_reach(self, hands: Sequence[int], leader: int, target: int) -> bool:
+        """Whether side 0 takes at least ``target`` from this trick start (one pass)."""
+        return self._search(list(hands), leader, (), target - 1, target) >= target
+
+    # -- the search ----------------------------------------------------------------------
+
+    def _build(self) -> Callable[..., int]:
+        trump, flags, step, bonus = self.trump, self.flags, self.step, self.bonus
+        values, table = self.values, self.table
+        ordering, equivalence = self.ordering, self.equivalence
+        solver = self
+        exact_values = self.exact_values
+        small = self.small
+        normalise = equivalence and values == CARD_POINTS
+
+        def start(h: list[int], leader: int, alpha: int, beta: int) -> int:
+            """Value of the tricks to come, at a trick's start (fail-soft)."""
+            h0, h1, h2, h3 = h
+            live = h0 | h1 | h2 | h3
+            if not live:
+                return 0
+            if normalise:
+                for shift in (0, 8, 16, 24):
+                    low3 = live >> shift & 7
+                    if low3 in (5, 6, 2, 4):  # a gap among the 7, 8, 9 of a suit
+                        squeeze = _SQUEEZE[low3]
+                        clear = ~(7 << shift)
+                        h0 = h0 & clear | squeeze[h0 >> shift & 7] << shift
+                        h1 = h1 & clear | squeeze[h1 >> shift & 7] << shift
+                        h2 = h2 & clear | squeeze[h2 >> shift & 7] << shift
+                        h3 = h3 & clear | squeeze[h3 >> shift & 7] << shift
+            key = (h0, h1, h2, h3, leader)
+            if h0.bit_count() <= small:
+                return exact(h, leader, key)
+            entry = table.get(key)
+            best_lead = -1
+            if entry is not None:
+                low, up, best_lead = entry
+                if low >= beta:
+                    return low
+                if up <= alpha:
+                    return up
+                alpha = max(alpha, low)
+                beta = min(beta, up)
+            else:
+                total = bonus * h[leader].bit_count()
+                rest = live
+                while rest:
+                    bit = rest & -rest
+                    total += values[bit.bit_length() - 1]
+                    rest ^= bit
+                entry = [0, total, -1]
+                table[key] = entry
+                if total <= alpha:
+                    return total
+                if beta <= 0:
+                    return 0
+            g, lead = trick(h, 0, leader, leader, -1, -1, leader, 0, 0, alpha, beta, best_lead)
+            if g <= alpha:
+                entry[1] = min(entry[1], g)
+            elif g >= beta:
+                entry[0] = max(entry[0], g)
+                entry[2] = lead
+            else:
+                entry[0] = entry[1] = g
+                entry[2] = lead
+            return g
+
+        def exact(h: list[int], leader: int, key: tuple[int, ...]) -> int:
+            """The exact value of a small ending (``small`` cards a hand or fewer), kept."""
+            value = exact_values.get(key)
+            if value is not None:
+                return value
+            live = key[0] | key[1] | key[2] | key[3]
+            total = bonus * h[leader].bit_count()
+            rest = live
+            while rest:
+                bit = rest & -rest
+                total += values[bit.bit_length() - 1]
+                rest ^= bit
+            if live.bit_count() == 4:  # the last trick: every card is forced
+                seat, win = leader, h[leader].bit_length() - 1
+                win_seat = leader
+                for _ in range(3):
+                    seat = (seat + step) % 4
+                    card = h[seat].bit_length() - 1
+                    if (card >> 3 == win >> 3 and card > win) or (
+                            card >> 3 == trump != win >> 3):
+                        win, win_seat = card, seat
+                value = total if win_seat & 1 == 0 else 0
+            elif total == 0:
+                value = 0
+            else:
+                value = trick(h, 0, leader, leader, -1, -1, leader, 0, 0, -1, total + 1, -1)[0]
+            exact_values[key] = value
+            return value
+
+        def trick(h: list[int], pos: int, seat: int, leader: int, led: int, win: int,
+                  win_seat: int, pts: int, played: int, alpha: int, beta: int,
+                  first: int) -> tuple[int, int]:
+            """Value with ``pos`` cards of the trick played; returns it and the best card."""
+            hand = h[seat]
+            side = seat & 1
+            if pos == 0:
+                legal = hand
+            else:
+                legal = legal_mask(hand, led, win, (win_seat & 1) == side, trump, flags)
+            moves = order(legal, h, pos, seat, led, win, win_seat, played, first)
+            g = -1 if side == 0 else 1 << 20
+            best = -1
+            nxt = (seat + step) % 4
+            for card in moves:
+                solver.nodes += 1
+                bit = 1 << card
+                h[seat] = hand ^ bit
+                value = values[card]
+                if pos == 0:
+                    nled, nwin, nws = card >> 3, card, seat
+                elif (card >> 3 == win >> 3 and card > win) or (card >> 3 == trump != win >> 3):
+                    nled, nwin, nws = led, card, seat
+                else:
+                    nled, nwin, nws = led, win, win_seat
+                if pos == 3:
+                    got = pts + value + bonus
+                    if nws & 1 == 0:
+                        v = got + start(h, nws, alpha - got, beta - got)
+                    else:
+                        v = start(h, nws, alpha, beta)
+                else:
+                    v = trick(h, pos + 1, nxt, leader, nled, nwin, nws, pts + value,
+                              played | bit, alpha, beta, -1)[0]
+                h[seat] = hand
+                if side == 0:
+                    if v > g:
+                        g, best = v, card
+                        if g >= beta:
+                            break
+                        alpha = max(alpha, g)
+                elif v < g:
+                    g, best = v, card
+                    if g <= alpha:
+                        break
+                    beta = min(beta, g)
+            return g, best
+
+        def order(legal: int, h: list[int], pos: int, seat: int, led: int, win: int,
+                  win_seat: int, played: int, first: int) -> list[int]:
+            cards = []
+            rest = legal
+            while rest:
+                bit = rest & -rest
+                cards.append(bit.bit_length() - 1)
+                rest ^= bit
+            if len(cards) == 1:
+                return cards
+            if equivalence:
+                live = h[0] | h[1] | h[2] | h[3] | played
+                kept = []
+                for card in cards:
+                    above = live & ABOVE[card]
+                    if above:
+                        nxt = (above & -above).bit_length() - 1
+                        if legal >> nxt & 1 and values[nxt] == values[card]:
+                            continue  # touches the next card up and counts the same
+                    kept.append(card)
+                cards = kept
+            if not ordering or len(cards) == 1:
+                return cards
+            side = seat & 1
+            keyed = []
+            if pos == 0:
+                # Leads: a card no other live card of its suit beats, most points first.
+                live = h[0] | h[1] | h[2] | h[3]
+                for card in cards:
+                    if live & ABOVE[card]:
+                        keyed.append(1024 | values[card] << 5 | card)
+                    else:
+                        keyed.append((15 - values[card]) << 5 | card)
+            else:
+                ours = (win_seat & 1) == side
+                for card in cards:
+                    if ours or (card >> 3 == win >> 3 and card > win) or (
+                            card >> 3 == trump != win >> 3):
+                        keyed.append((15 - values[card]) << 5 | card)
+                    else:
+                        keyed.append(1024 | values[card] << 5 | card)
+            keyed.sort()
+            cards = [key & 31 for key in keyed]
+            if first in cards:
+                cards.remove(first)
+                cards.insert(0, first)
+            return cards
+
+        def search(h: list[int], leader: int, cards: tuple[int, ...], alpha: int,
+                   beta: int) -> int:
+            if not cards:
+                return start(h, leader, alpha, beta)
+            seat, led, win, win_seat, pts, played = leader, cards[0] >> 3, cards[0], leader, 0, 0
+            for card in cards:
+                if played and ((card >> 3 == win >> 3 and card > win) or (
+                        card >> 3 == trump != win >> 3)):
+                    win, win_seat = card, seat
+                pts += values[card]
+                played |= 1 << card
+                seat = (seat + step) % 4
+            return trick(h, len(cards), seat, leader, led, win, win_seat, pts, played,
+                         alpha, beta, -1)[0]
+
+        return search
+
+
+def double_dummy(
+    hands: Sequence[Iterable[Card | str] | CardSet | int],
+    leader: int,
+    trump: str | None,
+    rules: RuleSet | str = "house",
+) -> DDResult:
+    """Solve a position at a trick's start: the points each side takes with perfect play.
+
+    ``hands``: four hands by seat (Cards, notation, CardSets or masks) of equal size 1-8;
+    ``leader``: the seat to lead; ``trump``: a suit letter or None for no trump.
+
+    >>> r = double_dummy(["Ah 7c", "10h 8c", "Kh 9c", "Qh Jc"], leader=0, trump="c")
+    >>> r.points, r.all_tricks
+    ((0, 15), 1)
+    """
+    masks, rules = check_position(hands, leader, rules)
+    suit = parse_suit(trump)
+    solver = Solver(suit, rules)
+    value = solver.solve(masks, leader)
+    total = mask_points(sum(masks)) + (masks[0].bit_count() if rules.trick_bonus else 0)
+    capot = None
+    if value in (0, total):
+        counter = Solver(suit, rules, values=_ZERO_POINTS, bonus=1)
+        tricks = masks[0].bit_count()
+        if value == total and counter.can_reach(masks, leader, tricks):
+            capot = 0
+        elif value == 0 and not counter.can_reach(masks, leader, 1):
+            capot = 1
+        solver.nodes += counter.nodes
+    return DDResult(trump=None if suit < 0 else "cdhs"[suit], leader=leader,
+                    points=(value, total - value), all_tricks=capot, nodes=solver.nodes)
+
