@@ -91,3 +91,14 @@ def import_players(job_id: int) -> str:
     from club.services.import_jobs import run_import_job
 
     return run_import_job(job_id)
+
+
+@shared_task(name="club.tasks.refresh_ratings", ignore_result=True)
+def refresh_ratings(club_id: int) -> dict:
+    """Bring the ratings a club's rounds feed (the club's, its public list's, the
+    federation's) up to date after a round closed or reopened or the settings changed:
+    incremental when only new rounds closed, else rebuilt (``club.services.ratings``).
+    Idempotent: run twice, the second finds them current."""
+    from club.services.ratings import refresh_club
+
+    return refresh_club(club_id)

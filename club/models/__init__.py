@@ -7,13 +7,14 @@ from club.models.audit import ACTIONS, AuditEntry
 from club.models.championships import Championship, Entry, Round, Seat, Stage, Table
 from club.models.clubs import Club, ClubRole, Membership, Pair, Player
 from club.models.imports import PlayerImportJob
+from club.models.ratings import ClubRatingSettings, PlayerRating, RatingPoint, RatingScope
 from club.models.reports import ReportJob
 from club.models.rules import RuleSet
 from club.models.sheets import Deal, DealChange, MatchResult
 from club.models.standings import StandingsSnapshot
 
 __all__ = [
-    "ACTIONS", "ApiToken", "AuditEntry", "Championship", "Club", "ClubRole", "Deal", "DealChange", "Entry",
-    "IdempotentRequest", "Invitation", "MatchResult", "Membership", "Pair", "Player", "PlayerImportJob", "ReportJob", "Round", "RuleSet", "Seat",
+    "ACTIONS", "ApiToken", "AuditEntry", "Championship", "Club", "ClubRatingSettings", "ClubRole", "Deal", "DealChange", "Entry",
+    "IdempotentRequest", "Invitation", "MatchResult", "Membership", "Pair", "Player", "PlayerImportJob", "PlayerRating", "RatingPoint", "RatingScope", "ReportJob", "Round", "RuleSet", "Seat",
     "SessionGeneration", "SessionUser", "Stage", "StandingsSnapshot", "Table", "TemporaryPassword",
 ]

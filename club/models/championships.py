@@ -31,6 +31,7 @@ class Championship(models.Model):
         SWISS = "swiss", _("Swiss (by current standing)")
         SCORER_STAYS = "scorer_stays", _("scorer stays (individual movement)")
         POULES = "poules", _("poules of four (each pair meets its poule once)")
+        BALANCED = "balanced", _("balanced by rating (individual: strong with weak partners)")
 
     class ByeScoring(models.TextChoices):
         AVERAGE = "average_win", _("a win with the average result of the other tables")

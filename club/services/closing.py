@@ -31,6 +31,7 @@ from django.utils.translation import ngettext
 from club.models import AuditEntry, Round, Table
 from club.selectors.closing import round_checks
 from club.services.draws import RoundError
+from club.services.ratings import queue_refresh
 from club.services.results import rebuild_table_results
 from club.services.standings import results_changed
 
@@ -156,6 +157,7 @@ def close_round(rnd: Round, user=None, *, decisions: Mapping[int, tuple] | None 
     _audit(rnd, user, "round.closed", str(rnd), decisions={
         str(c.table.number): c.table.decision for c in checks if c.table.decision},
         round=rnd.pk, number=rnd.number)
+    queue_refresh(rnd.stage.championship.club_id)  # the ratings read the closed round
     return rnd
 
 
@@ -197,4 +199,5 @@ def reopen_round(rnd: Round, user, reason: str) -> Round:
     for table in rnd.tables.filter(is_bye=False).select_related("round__stage__championship"):
         rebuild_table_results(table)
     _audit(rnd, user, "round.reopened", str(rnd), reason, round=rnd.pk, number=rnd.number)
+    queue_refresh(rnd.stage.championship.club_id)  # its ratings were applied: rebuilt
     return rnd

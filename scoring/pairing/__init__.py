@@ -47,6 +47,7 @@ from .base import (
     Entry,
     record_round,
 )
+from .balanced import draw_balanced
 from .byes import BYE_SCORING, ByeResult, bye_result
 from .fixed import (
     berger_round,
@@ -68,9 +69,10 @@ METHODS: dict[str, Generator] = {
     "individual": draw_individual,
     "scorer_stays": draw_scorer_stays,
     "poules": draw_poules,
+    "balanced": draw_balanced,
 }
 FIXED_PAIR_METHODS = ("random", "round_robin", "swiss", "poules")
-INDIVIDUAL_METHODS = ("individual", "scorer_stays")
+INDIVIDUAL_METHODS = ("individual", "scorer_stays", "balanced")
 
 
 def draw(
@@ -89,7 +91,7 @@ def draw(
     >>> draw([], "lottery")
     Traceback (most recent call last):
     ...
-    scoring.pairing.base.DrawError: unknown draw method 'lottery' (known: individual, poules, random, round_robin, scorer_stays, swiss)
+    scoring.pairing.base.DrawError: unknown draw method 'lottery' (known: balanced, individual, poules, random, round_robin, scorer_stays, swiss)
     """
     generator = METHODS.get(method)
     if generator is None:
