@@ -3,12 +3,20 @@
 from django.urls import path
 
 from club.views import championships as views
-from club.views import closing, projector, rulesets, standings
+from club.views import closing, projector, ratings, rulesets, standings
 
 urlpatterns = [
     path("clubs/<slug:slug>/championships/new/", views.ChampionshipCreateView.as_view(),
          name="championship-create"),
     path("clubs/<slug:slug>/ladder/", standings.ladder_view, name="club-ladder"),
+    path("clubs/<slug:slug>/ratings/", ratings.club_ratings, name="club-ratings"),
+    path("clubs/<slug:slug>/ratings/settings/", ratings.RatingSettingsView.as_view(),
+         name="club-rating-settings"),
+    path("clubs/<slug:slug>/ratings/players/<int:pk>/", ratings.club_rating_player,
+         name="club-rating-player"),
+    path("ratings/", ratings.federation_ratings, name="federation-ratings"),
+    path("ratings/players/<int:pk>/", ratings.federation_rating_player,
+         name="federation-rating-player"),
     path("clubs/<slug:slug>/rulesets/", rulesets.rule_set_list, name="club-rulesets"),
     path("clubs/<slug:slug>/rulesets/copy/<int:pk>/", rulesets.RuleSetCopyView.as_view(),
          name="ruleset-copy"),

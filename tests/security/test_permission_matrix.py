@@ -104,6 +104,13 @@ MATRIX = {
     "player-anonymise": ("get", {"pk": "player"}, EDIT),
     "championship-create": ("get", {"slug": "club"}, EDIT),
     "club-ladder": ("get", {"slug": "club"}, OPEN),
+    # Ratings: lists and charts public (the public reads public championships' ratings,
+    # players not published by initials); the settings are the organisers'.
+    "club-ratings": ("get", {"slug": "club"}, OPEN),
+    "club-rating-player": ("get", {"slug": "club", "pk": "player"}, OPEN),
+    "club-rating-settings": ("get", {"slug": "club"}, EDIT),
+    "federation-ratings": ("get", {}, OPEN),
+    "federation-rating-player": ("get", {"pk": "player"}, OPEN),
     "club-rulesets": ("get", {"slug": "club"}, OPEN),
     "ruleset-copy": ("post", {"slug": "club", "pk": "preset"}, EDIT),
     "ruleset-detail": ("get", {"pk": "rule_set"}, OPEN),
