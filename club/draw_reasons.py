@@ -63,6 +63,10 @@ def sentences() -> dict[str, Any]:
         why.BYE_SCHEDULE: gettext_lazy("The schedule gives this place no opponent in round "
                                        "%(round)s (an odd number of entries)."),
         why.BYE_WITHDRAWN: gettext_lazy("The scheduled opponent, %(with)s, withdrew."),
+        why.BALANCED: gettext_lazy("Balanced by rating: strong players partner weak ones; the "
+                                   "sides' summed ratings are %(a)s and %(b)s."),
+        why.SEEDED: gettext_lazy("Seeded by rating (the first round): places %(a)s and %(b)s "
+                                 "by the club's ratings."),
     }
 
 

@@ -7,6 +7,7 @@ transaction per action.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import secrets
 from collections import defaultdict
@@ -23,8 +24,11 @@ from club.selectors.rounds import POULE_FLAG
 from club.services.standings import current_standings, results_changed
 from engine.table import seat_sides
 from scoring import dealer_alone, pairing
+from scoring.pairing import reasons as why
 from scoring.pairing.base import Bye, Draw, DrawError, DrawTable
 from scoring.pairing.base import Entry as DrawEntry
+from scoring.ratings import Ratings, RatingSettings
+from scoring.ratings_rounds import seed_ranks, team_strength
 from scoring.tables import table_rules
 
 #: Letters and digits that cannot be misread for each other on a printed sheet.
@@ -130,8 +134,57 @@ def run_generator(championship: Championship, stage: Stage, seed: int) -> Draw:
             method = "individual"
         if championship.odd_players != Championship.OddPlayers.BYES:
             options["odd"] = championship.odd_players
-    return pairing.draw(draw_entries(championship, stage), method, seed=seed,
-                        history=previous_draws(stage), options=options)
+    entries = draw_entries(championship, stage)
+    ratings, players = (rated_entries(championship) if method in RATED_METHODS
+                        else (None, {}))
+    strength = {e: team_strength(ratings, ps) for e, ps in players.items()}
+    if method == Championship.DrawMethod.BALANCED:
+        options["ratings"] = {e.id: strength[e.id] for e in entries if e.id in strength}
+    seeded = (method == Championship.DrawMethod.SWISS and bool(strength)
+              and not stage.rounds.exclude(status=Round.Status.DRAFT).exists())
+    if seeded:  # a first Swiss round: ranked by the club's ratings, not by lot
+        ranks = seed_ranks(ratings, players)
+        entries = [dataclasses.replace(e, rank=ranks.get(e.id)) for e in entries]
+    draw = pairing.draw(entries, method, seed=seed, history=previous_draws(stage),
+                        options=options)
+    if method == Championship.DrawMethod.BALANCED or seeded:
+        draw = rated_reasons(draw, strength, ranks if seeded else None)
+    return draw
+
+
+#: Draws that read the club's ratings: the balanced one, and the Swiss first round's seeding.
+RATED_METHODS = (Championship.DrawMethod.BALANCED, Championship.DrawMethod.SWISS)
+
+
+def rated_entries(championship: Championship) -> tuple[Ratings | None, dict[int, tuple]]:
+    """The club's ratings (None when it has none yet) and each entry's players."""
+    from club.services.ratings import club_key, stored_ratings
+
+    ratings = stored_ratings(club_key(championship.club_id))
+    if ratings is None or not len(ratings):
+        return None, {}
+    return ratings, {pk: (player,) if player else (first, second)
+                     for pk, player, first, second in Entry.objects.filter(
+                         championship=championship).values_list(
+                         "pk", "player_id", "pair__first_id", "pair__second_id")}
+
+
+def rated_reasons(draw: Draw, strength: dict[int, float], ranks: dict[int, int] | None) -> Draw:
+    """Each table's reason that the ratings made it: the sides' summed ratings (balanced),
+    or the two entries' places by rating (``ranks``: a seeded first Swiss round)."""
+    fresh, seeded = RatingSettings().mu, ranks is not None
+    tables = []
+    for table in draw.tables:
+        if seeded and len(table.seats) == 2:
+            extra = why.reason(why.SEEDED, places=[ranks.get(e) for e in table.seats])
+        elif not seeded and len(table.seats) == 4:
+            a, b, c, d = (strength.get(e, fresh) for e in table.seats)
+            extra = why.reason(why.BALANCED, a=round(a + c, 1), b=round(b + d, 1))
+        else:
+            tables.append(table)
+            continue
+        tables.append(dataclasses.replace(table, reasons=(extra, *table.reasons)))
+    return dataclasses.replace(draw, tables=tuple(tables))
 
 
 def _seat_rows(championship: Championship, table: Table, seated: tuple, entries: dict) -> list[Seat]:

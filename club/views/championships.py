@@ -20,10 +20,12 @@ from club.forms_championships import (
 )
 from club.models import Championship, Entry, Round, Stage, Table
 from club.selectors.closing import decision_notes
+from club.selectors.ratings import round_win_chances
 from club.selectors.rounds import round_fingerprint, round_page
 from club.selectors.standings import results_key
 from club.services import championships as service
 from club.services import draws
+from club.services.ratings import club_key
 from club.services.standings import FINGERPRINT_SECONDS
 from club.views.base import ClubEditMixin, RefusedIs400
 from club.views.conditional import etag_for, not_modified, tagged
@@ -209,7 +211,11 @@ class RoundView(ChampionshipView):
             notes = decision_notes(rnd=self.round, reveal=reveal)
             fingerprint = round_fingerprint(page, notes)
             safe_cache.call("set", cache_key, fingerprint, FINGERPRINT_SECONDS)
-        etag = etag_for(request, fingerprint, reveal, c.user_can_score, request.user.pk or "")
+        # the organiser sees each table's win chance by the club's ratings (in the ETag:
+        # the ratings move when a round closes, after the results key did)
+        chances = round_win_chances(self.round, club_key(c.club_id)) if reveal else {}
+        etag = etag_for(request, fingerprint, reveal, c.user_can_score, request.user.pk or "",
+                        sorted(chances.items()))
         unchanged = not_modified(request, etag)
         if unchanged is not None:
             return unchanged
@@ -219,7 +225,8 @@ class RoundView(ChampionshipView):
         return tagged(render(request, "championships/round.html", {
             "championship": c, "round": self.round, "page": page, "can_edit": c.user_can_edit,
             "decisions": notes, "decided": {n.table.pk: n.text for n in notes},
-            "can_score": c.user_can_score, "draw_form": DrawForm()}), etag)
+            "can_score": c.user_can_score, "draw_form": DrawForm(),
+            "chances": chances}), etag)
 
 
 class RoundActionView(RoundView):

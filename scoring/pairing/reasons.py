@@ -50,12 +50,14 @@ BYE_LOWEST = "bye.lowest_without_bye"  # {"byes", "place", "of"}: lowest with fe
 BYE_SKIPPED = "bye.skipped"  # {"skipped": [ids]}: lower entries kept in play (rematches)
 BYE_SCHEDULE = "bye.schedule"  # {"round"}: the schedule gives this place no opponent
 BYE_WITHDRAWN = "bye.opponent_withdrawn"  # {"with"}: the scheduled opponent withdrew
+BALANCED = "balanced.by_rating"  # {"a", "b"}: the sides' summed ratings (balanced draw)
+SEEDED = "swiss.seeded_by_rating"  # {"places": [a, b]}: first round seeded by the ratings
 
 CODES = (
     RANDOM, AVOIDED_REMATCH, REMATCH, SCORE_GROUP, FLOAT, STANDING, WITHIN_GROUP, ROUND_ROBIN,
     POULE, PARTNERS_NEW, REPEAT_PARTNER, OPPONENTS_NEW, REPEAT_OPPONENTS, TABLE_OF_THREE,
     CONTINUED, BYE_SWAP, SUBSTITUTE, BYE_FEWEST, BYE_LOWEST, BYE_SKIPPED, BYE_SCHEDULE,
-    BYE_WITHDRAWN,
+    BYE_WITHDRAWN, BALANCED, SEEDED,
 )
 
 

@@ -110,3 +110,17 @@ def test_settings_refuse_what_excludes_everything(client, world, django_capture_
     players = set(PlayerRating.objects.filter(scope__key=key).values_list("player_id", flat=True))
     assert players == set(private.entries.values_list("player_id", flat=True))
     assert service.verify(key) == []
+
+
+def test_the_organiser_sees_each_tables_win_chance_on_the_round_page(client, world):
+    import random
+
+    from tests.club.ratings_helpers import play_round
+
+    club, organiser, public, *_rest = world
+    rnd = play_round(public, 9, random.Random(1), status="published")
+    url = reverse("round-detail", args=[rnd.pk])
+    assert "to win" not in client.get(url).content.decode()
+    client.force_login(organiser)
+    text = client.get(url).content.decode()
+    assert text.count("to win") == rnd.tables.count()
