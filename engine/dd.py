@@ -12,7 +12,10 @@ The search (docs/duplicate.md says what each step bought):
 
 - legal cards from :func:`engine.play.legal_mask`, the engine's own function;
 - a transposition table at the start of each trick, keyed by the four remaining hands and
-  the leader, holding a lower and an upper bound of the value and the best lead;
+  the leader, holding a lower and an upper bound of the value and the best lead (the 7, 8
+  and 9 of a suit moved down over the gaps the played ones left, so that positions that
+  differ only there share an entry), and a second one inside tricks, keyed by the hands
+  and the cards on the table;
 - the best move first: the table's lead, then cards that win the trick for the mover's side
   (most points first), then the others (fewest points first);
 - equivalent cards pruned: of two cards of one hand that touch in rank among the cards
@@ -114,7 +117,8 @@ class Solver:
 
     def __init__(self, trump: int, rules: RuleSet | str = "house", *,
                  values: Sequence[int] = CARD_POINTS, bonus: int | None = None,
-                 ordering: bool = True, equivalence: bool = True, small: int = 3) -> None:
+                 ordering: bool = True, equivalence: bool = True, small: int = 1,
+                 mid: bool = True) -> None:
         rules = RuleSet.coerce(rules)
         self.trump = trump
         self.flags = rule_flags(rules)
@@ -126,6 +130,8 @@ class Solver:
         self.table: dict[tuple[int, int, int, int, int], list[int]] = {}
         self.exact_values: dict[tuple[int, int, int, int, int], int] = {}
         self.small = small
+        #: Bounds in the middle of a trick, keyed by the hands and the trick's cards.
+        self.mid_table: dict[tuple[int, ...], list[int]] | None = {} if mid else None
         self.nodes = 0
         self._search = self._build()
 
@@ -167,6 +173,7 @@ class Solver:
         exact_values = self.exact_values
         small = self.small
         normalise = equivalence and values == CARD_POINTS
+        mid_table = self.mid_table
 
         def start(h: list[int], leader: int, alpha: int, beta: int) -> int:
             """Value of the tricks to come, at a trick's start (fail-soft)."""
@@ -256,10 +263,25 @@ class Solver:
             """Value with ``pos`` cards of the trick played; returns it and the best card."""
             hand = h[seat]
             side = seat & 1
+            entry = None
             if pos == 0:
                 legal = hand
             else:
                 legal = legal_mask(hand, led, win, (win_seat & 1) == side, trump, flags)
+                if legal & (legal - 1) and mid_table is not None:
+                    key = (h[0], h[1], h[2], h[3], played)
+                    entry = mid_table.get(key)
+                    if entry is None:
+                        entry = mid_table[key] = [-1, 1 << 20, -1]
+                    else:
+                        low, up, first = entry
+                        if low >= beta:
+                            return low, first
+                        if up <= alpha:
+                            return up, first
+                        alpha = max(alpha, low)
+                        beta = min(beta, up)
+                    a0, b0 = alpha, beta
             moves = order(legal, h, pos, seat, led, win, win_seat, played, first)
             g = -1 if side == 0 else 1 << 20
             best = -1
@@ -296,6 +318,15 @@ class Solver:
                     if g <= alpha:
                         break
                     beta = min(beta, g)
+            if entry is not None:
+                if g <= a0:
+                    entry[1] = min(entry[1], g)
+                elif g >= b0:
+                    entry[0] = max(entry[0], g)
+                    entry[2] = best
+                else:
+                    entry[0] = entry[1] = g
+                    entry[2] = best
             return g, best
 
         def order(legal: int, h: list[int], pos: int, seat: int, led: int, win: int,

@@ -3,7 +3,8 @@
 Pure Python (no Django). ``auction`` scores the auction games (RULES.md §13), each player
 for himself. The web app, the PDFs and the standings all call this package:
 nothing else computes a score. Modules: ``deal`` (one deal's facts and score), ``game``
-(games and sheets), ``match`` (match formats and outcomes), ``records``/``metrics``/
+(games and sheets), ``match`` (match formats and outcomes), ``duplicate`` (boards: match points, datum, par),
+``records``/``metrics``/
 ``standings`` (ranking), ``seasons`` (ladders and club rankings), ``ratings`` (player
 ratings from every match), ``tables`` (a table's size:
 its rules and sides), ``threes`` (tables of three: the dealer alone against two), ``errors``.
@@ -28,6 +29,16 @@ from scoring.deal import (
     check_deal,
     points_in_play,
     score_deal,
+)
+from scoring.duplicate import (
+    BoardResult,
+    BoardScore,
+    DuplicateError,
+    PairRow,
+    Par,
+    board_scores,
+    par,
+    score_boards,
 )
 from scoring.errors import (
     DealResultError,
@@ -75,10 +86,13 @@ __all__ = [
     "AuctionGame",
     "AuctionRow",
     "AuctionScore",
+    "BoardResult",
+    "BoardScore",
     "ClubRow",
     "DealResult",
     "DealResultError",
     "DealScore",
+    "DuplicateError",
     "EventResult",
     "Game",
     "GameFinishedError",
@@ -88,6 +102,8 @@ __all__ = [
     "MatchOutcome",
     "MatchRecord",
     "Metric",
+    "PairRow",
+    "Par",
     "Rating",
     "RatingError",
     "RatingMatch",
@@ -104,6 +120,7 @@ __all__ = [
     "ThreesGame",
     "ThreesOutcome",
     "ThreesRow",
+    "board_scores",
     "check_auction",
     "check_deal",
     "club_ranking",
@@ -111,6 +128,7 @@ __all__ = [
     "draw_lot",
     "event_results",
     "get_metric",
+    "par",
     "points_in_play",
     "rank_entries",
     "rate",
@@ -119,6 +137,7 @@ __all__ = [
     "replay_auction",
     "replay_sheet",
     "score_auction",
+    "score_boards",
     "score_deal",
     "score_match",
     "score_threes",
