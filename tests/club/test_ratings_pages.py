@@ -37,7 +37,7 @@ def world():
 
 
 def test_the_public_sees_public_championships_and_initials(client, world):
-    club, _org, public, _private, hidden, secret = world
+    club, *_rest = world
     page = client.get(reverse("club-ratings", args=[club.slug]))
     assert page.status_code == 200
     text = page.content.decode()
@@ -48,7 +48,7 @@ def test_the_public_sees_public_championships_and_initials(client, world):
 
 
 def test_the_organiser_sees_every_name_and_championship(client, world):
-    club, organiser, _public, _private, hidden, secret = world
+    club, organiser, *_rest = world
     client.force_login(organiser)
     text = client.get(reverse("club-ratings", args=[club.slug])).content.decode()
     assert "Hanna Verborgen" in text and "HYPERLINK" in text
@@ -70,7 +70,7 @@ def test_exports_carry_no_formula(client, world):
 
 
 def test_a_players_history_chart(client, world):
-    club, organiser, public, _private, hidden, _secret = world
+    club, organiser, _public, _private, hidden, _secret = world
     url = reverse("club-rating-player", args=[club.slug, hidden.pk])
     page = client.get(url)
     text = page.content.decode()
@@ -92,7 +92,7 @@ def test_a_players_history_chart(client, world):
 
 
 def test_settings_refuse_what_excludes_everything(client, world, django_capture_on_commit_callbacks):
-    club, organiser, public, private, *_rest = world
+    club, organiser, _public, private, *_rest = world
     client.force_login(organiser)
     url = reverse("club-rating-settings", args=[club.slug])
     assert client.get(url).status_code == 200
@@ -117,7 +117,7 @@ def test_the_organiser_sees_each_tables_win_chance_on_the_round_page(client, wor
 
     from tests.club.ratings_helpers import play_round
 
-    club, organiser, public, *_rest = world
+    _club, organiser, public, *_rest = world
     rnd = play_round(public, 9, random.Random(1), status="published")
     url = reverse("round-detail", args=[rnd.pk])
     assert "to win" not in client.get(url).content.decode()

@@ -160,3 +160,21 @@ def test_rebuild_ratings_command():
     call_command("rebuild_ratings", "--club", "cmd", "--federation", stdout=out)
     assert "club:" in out.getvalue() and "federation:" in out.getvalue()
     assert START < timezone.now()
+
+
+def test_a_result_changed_behind_the_service_is_reported_and_the_task_is_idempotent():
+    from club.models import MatchResult
+    from club.tasks import refresh_ratings
+
+    club = make_club("behind")
+    champ = played(club, rounds=2)
+    assert refresh_ratings(club.pk) == {service.club_key(club.pk): "rebuilt",
+                                        service.public_key(club.pk): "rebuilt",
+                                        "federation": "rebuilt"}
+    assert set(refresh_ratings.delay(club.pk).get().values()) == {"current"}
+    row = MatchResult.objects.filter(table__round__stage__championship=champ,
+                                     result="win").first()
+    MatchResult.objects.filter(table=row.table).update(result="draw")
+    assert service.verify(service.club_key(club.pk))
+    assert service.verify(service.club_key(club.pk), repair=True)
+    assert service.verify(service.club_key(club.pk)) == []
