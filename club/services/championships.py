@@ -110,7 +110,8 @@ def draw_method_refusal(individual: bool, method: str) -> str | None:
     if not individual and method == Method.BALANCED:
         return _("The balanced draw (by rating) is for individual events.")
     if individual and method in (Method.SWISS, Method.ROUND_ROBIN, Method.POULES):
-        return _("Individual events draw at random or with the scorer-stays movement.")
+        return _("Individual events draw at random, balanced by rating or with the scorer-stays "
+                 "movement.")
     return None
 
 
