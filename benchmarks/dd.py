@@ -48,10 +48,39 @@ def baseline_board(board: Board) -> tuple[float, list[int]]:
     return time.process_time() - start, values
 
 
+def ending(board: Board, cards: int) -> list[int]:
+    """The board cut down to an ending: each hand's first ``cards`` cards as it is written."""
+    out = []
+    for hand in board.hands:
+        mask = 0
+        for card in list(hand)[:cards]:
+            mask |= card.mask
+        out.append(mask)
+    return out
+
+
+def endings(boards: list[Board], cards: int) -> tuple[float, float]:
+    """CPU seconds of the solver and of plain alpha-beta on the boards' endings, 5 trumps."""
+    ours = base = 0.0
+    for board in boards:
+        hands = ending(board, cards)
+        for trump in TRUMPS:
+            start = time.process_time()
+            value = double_dummy(hands, board.leader(), trump, "house").points[0]
+            ours += time.process_time() - start
+            start = time.process_time()
+            assert alphabeta(hands, board.leader(), parse_suit(trump), "house") == value
+            base += time.process_time() - start
+    return ours, base
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--boards", type=int, default=16)
-    parser.add_argument("--baseline-boards", type=int, default=2)
+    parser.add_argument("--baseline-boards", type=int, default=1,
+                        help="whole boards for plain alpha-beta (each can take an hour)")
+    parser.add_argument("--ending-cards", type=int, default=5,
+                        help="cards a hand in the endings both solve (0: none)")
     parser.add_argument("--seed", default="benchmark")
     args = parser.parse_args()
     boards = [Board.random(n, seed=args.seed) for n in range(1, args.boards + 1)]
@@ -64,6 +93,11 @@ def main() -> None:
         solved[board.number] = values
         print(f"board {board.number:>2}: {seconds:6.2f} s, {count:>8,} nodes, "
               f"side 0 takes {values} (c d h s NT)", flush=True)
+    if args.ending_cards:
+        ours, slow = endings(boards, args.ending_cards)
+        print(f"endings of {args.ending_cards} cards a hand, {len(boards)} boards x 5 trumps: "
+              f"solver {ours:.2f} s, plain alpha-beta {slow:.2f} s ({slow / ours:.0f}x)",
+              flush=True)
     base = []
     for board in boards[:args.baseline_boards]:
         seconds, values = baseline_board(board)

@@ -106,7 +106,7 @@ class Board:
         """
         number = _number(number)
         if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-            raise BoardError(f"seed: a whole number or a text, not {seed!r}", code="seed_type",
+            raise BoardError(f"seed: a whole number or a text, not {seed!r}", code="board_seed",
                              field="seed")
         rng = random.Random(f"manille-board:{seed}:{number}")
         deck = list(range(32))

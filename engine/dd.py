@@ -331,48 +331,43 @@ class Solver:
 
         def order(legal: int, h: list[int], pos: int, seat: int, led: int, win: int,
                   win_seat: int, played: int, first: int) -> list[int]:
-            cards = []
+            if not legal & (legal - 1):
+                return [legal.bit_length() - 1]
+            live = h[0] | h[1] | h[2] | h[3]
+            if equivalence:
+                alive = live | played
+            ours = (win_seat & 1) == (seat & 1)
+            keyed = []
             rest = legal
             while rest:
                 bit = rest & -rest
-                cards.append(bit.bit_length() - 1)
                 rest ^= bit
-            if len(cards) == 1:
-                return cards
-            if equivalence:
-                live = h[0] | h[1] | h[2] | h[3] | played
-                kept = []
-                for card in cards:
-                    above = live & ABOVE[card]
-                    if above:
-                        nxt = (above & -above).bit_length() - 1
-                        if legal >> nxt & 1 and values[nxt] == values[card]:
-                            continue  # touches the next card up and counts the same
-                    kept.append(card)
-                cards = kept
-            if not ordering or len(cards) == 1:
-                return cards
-            side = seat & 1
-            keyed = []
-            if pos == 0:
-                # Leads: a card no other live card of its suit beats, most points first.
-                live = h[0] | h[1] | h[2] | h[3]
-                for card in cards:
+                card = bit.bit_length() - 1
+                value = values[card]
+                if equivalence:
+                    above = alive & ABOVE[card]
+                    if above and legal & above & -above and (
+                            values[(above & -above).bit_length() - 1] == value):
+                        continue  # touches the next live card up, in hand, and counts the same
+                if not ordering:
+                    keyed.append(card)
+                elif pos == 0:
+                    # Leads: a card no other live card of its suit beats, most points first.
                     if live & ABOVE[card]:
-                        keyed.append(1024 | values[card] << 5 | card)
+                        keyed.append(1024 | value << 5 | card)
                     else:
-                        keyed.append((15 - values[card]) << 5 | card)
-            else:
-                ours = (win_seat & 1) == side
-                for card in cards:
-                    if ours or (card >> 3 == win >> 3 and card > win) or (
-                            card >> 3 == trump != win >> 3):
-                        keyed.append((15 - values[card]) << 5 | card)
-                    else:
-                        keyed.append(1024 | values[card] << 5 | card)
+                        keyed.append((15 - value) << 5 | card)
+                elif ours or (card >> 3 == win >> 3 and card > win) or (
+                        card >> 3 == trump != win >> 3):
+                    # Cards that leave the trick to the mover's side: most points first.
+                    keyed.append((15 - value) << 5 | card)
+                else:
+                    keyed.append(1024 | value << 5 | card)
+            if not ordering:
+                return keyed
             keyed.sort()
             cards = [key & 31 for key in keyed]
-            if first in cards:
+            if first >= 0 and first in cards:
                 cards.remove(first)
                 cards.insert(0, first)
             return cards

@@ -76,7 +76,7 @@ def test_a_missing_card_shows_as_a_short_hand():
     (lambda: Board(0, 0, Board.random(1, seed=1).hands), "board_number", "number"),
     (lambda: Board.random(True, seed=1), "board_number", "number"),
     (lambda: Board(1, 4, Board.random(1, seed=1).hands), "dealer", "dealer"),
-    (lambda: Board.random(1, seed=1.5), "seed_type", "seed"),
+    (lambda: Board.random(1, seed=1.5), "board_seed", "seed"),
     (lambda: Board.parse("1: 7c / 8c / 9c"), "board_notation", "board"),
     (lambda: Board.parse("x dealer 0: a / b / c / d"), "board_notation", "board"),
     (lambda: Board.from_deck(1, range(32), rules="auction1"), "board_rules", "rules"),

@@ -1,8 +1,9 @@
 """The double-dummy solver is exact: equal to plain minimax (every card tried, legal cards
 from the obligations stated one by one) on thousands of random endings of up to 3 tricks,
 on endings of 4-5 tricks, and on whole deals solved once by the reference and kept in
-tests/engine/dd_data/full_deals.json (``python -m tests.engine.test_dd`` prints them again;
-each took the reference one to three minutes)."""
+tests/engine/dd_data/ (``python -m tests.engine.test_dd`` prints the whole deals again: a
+suit deal takes the reference minutes, a no-trump deal far longer; the 5-6 card endings
+took it 0.1 to 80 seconds each)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from engine.dd import Solver
 from engine.dd_reference import alphabeta, minimax
 from engine.table import deal_hands
 
-DATA = Path(__file__).parent / "dd_data" / "full_deals.json"
+DATA = Path(__file__).parent / "dd_data"
 RULES = [
     RuleSet.preset("house"), RuleSet.preset("flemish"), RuleSet.preset("french"),
     RuleSet(trick_bonus=True), RuleSet(beat_on_trump_lead_only=True),
@@ -67,11 +68,13 @@ def test_each_search_step_alone_keeps_the_value():
 
 
 def load_reference() -> list[dict]:
-    return json.loads(DATA.read_text())
+    """Whole deals (full_deals.json) and endings of 5 and 6 cards (endings.json)."""
+    return [case for name in ("full_deals.json", "endings.json")
+            for case in json.loads((DATA / name).read_text())]
 
 
-@pytest.mark.parametrize("case", load_reference(), ids=lambda case: " ".join(case["hands"][:1]))
-def test_whole_deals_solved_by_the_reference(case):
+@pytest.mark.parametrize("case", load_reference(), ids=lambda case: case["hands"][0])
+def test_positions_solved_by_the_reference(case):
     result = double_dummy(case["hands"], case["leader"], case["trump"], case["rules"])
     assert list(result.points) == case["points"]
 
@@ -133,5 +136,22 @@ def _generate() -> None:  # pragma: no cover - run by hand, minutes a deal
                           "points": [value, 60 - value]}), flush=True)
 
 
+def _generate_endings(count: int = 24) -> None:  # pragma: no cover - endings.json
+    rng = random.Random(66)
+    for number in range(count):
+        size = 6 if number % 2 == 0 else 5
+        deck = list(range(32))
+        rng.shuffle(deck)
+        hands = [sum(1 << c for c in deck[k * size:(k + 1) * size]) for k in range(4)]
+        leader, trump = rng.randrange(4), rng.choice([-1, 0, 1, 2, 3])
+        rules = ("house", "flemish", "french")[number % 3]
+        value = minimax(hands, leader, trump, rules, {})
+        total = sum(CardSet(h).points for h in hands)
+        print(json.dumps({"hands": [str(CardSet(h)) for h in hands], "leader": leader,
+                          "trump": None if trump < 0 else "cdhs"[trump], "rules": rules,
+                          "points": [value, total - value]}), flush=True)
+
+
 if __name__ == "__main__":  # pragma: no cover
+    _generate_endings()
     _generate()
