@@ -286,6 +286,7 @@ class Solver:
             g = -1 if side == 0 else 1 << 20
             best = -1
             nxt = (seat + step) % 4
+            last_but_one = pos == 3 and hand.bit_count() == 2
             for card in moves:
                 solver.nodes += 1
                 bit = 1 << card
@@ -299,7 +300,20 @@ class Solver:
                     nled, nwin, nws = led, win, win_seat
                 if pos == 3:
                     got = pts + value + bonus
-                    if nws & 1 == 0:
+                    if last_but_one:
+                        # One card a hand is left: the last trick is forced, played out here.
+                        lseat = nws
+                        lwin = h[lseat].bit_length() - 1
+                        lws, last = lseat, values[lwin] + bonus
+                        for _ in range(3):
+                            lseat = (lseat + step) % 4
+                            lcard = h[lseat].bit_length() - 1
+                            last += values[lcard]
+                            if (lcard >> 3 == lwin >> 3 and lcard > lwin) or (
+                                    lcard >> 3 == trump != lwin >> 3):
+                                lwin, lws = lcard, lseat
+                        v = (got if nws & 1 == 0 else 0) + (last if lws & 1 == 0 else 0)
+                    elif nws & 1 == 0:
                         v = got + start(h, nws, alpha - got, beta - got)
                     else:
                         v = start(h, nws, alpha, beta)
