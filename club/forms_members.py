@@ -10,9 +10,14 @@ from django.utils.translation import gettext_lazy as _
 
 from club.access import Role
 
+#: Roles from the least to the most power: a form's first choice (what a careless click
+#: gives) is the smallest role, never the club's ownership.
+LEAST_FIRST = (Role.SCORER, Role.VIEWER, Role.ORGANISER, Role.OWNER)
+
 
 def role_choices(roles) -> list[tuple[str, str]]:
-    return [(value, label) for value, label in Role.choices if value in roles]
+    labels = dict(Role.choices)
+    return [(value.value, labels[value]) for value in LEAST_FIRST if value in roles]
 
 
 class RoleForm(forms.Form):

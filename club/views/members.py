@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from club import access
-from club.forms_members import AccountForm, InviteForm, RoleForm
+from club.forms_members import AccountForm, InviteForm, RoleForm, role_choices
 from club.models import Club, Invitation
 from club.selectors.members import member_of, members_page
 from club.services import invitations, members
@@ -42,9 +42,9 @@ class MembersMixin(View):
         data = members_page(club)
         for row in data.roles:
             row.is_me = row.user_id == user.pk
-            row.choices = [(value, label) for value, label in access.Role.choices
-                           if value != row.role
-                           and access.can_change_role(user, club, row.user, row.role, value)]
+            row.choices = role_choices(
+                [value for value in access.Role if value != row.role
+                 and access.can_change_role(user, club, row.user, row.role, value)])
             row.removable = access.can_change_role(user, club, row.user, row.role, None)
             row.resettable = access.can_reset_password(user, club, row.user)
         for invitation in data.invitations:

@@ -253,7 +253,7 @@ def test_the_page_offers_only_what_is_allowed(people):
     assert rows["organiser"].choices == [] and rows["organiser"].removable  # leave
     owner_rows = {row.user.username: row for row in client_for(u["owner"]).get(
         reverse("club-members", args=[club.slug])).context["page"].roles}
-    assert [v for v, _l in owner_rows["viewer"].choices] == ["owner", "organiser", "scorer"]
+    assert [v for v, _l in owner_rows["viewer"].choices] == ["scorer", "organiser", "owner"]
 
 
 # -- accounts with a one-time password ----------------------------------------------------
@@ -442,3 +442,14 @@ def test_the_reason_typed_on_the_page_is_in_the_audit(people):
     assert client.post(reverse("club-role-change", args=[club.slug, u["viewer"].pk]),
                        {"role": "viewer", "reason": "x" * 301}).status_code == 400
     assert ClubRole.objects.get(club=club, user=u["viewer"]).role == Role.SCORER
+
+
+def test_role_pickers_start_at_the_smallest_role():
+    """A careless click never hands over the club: the invitation's and the new account's
+    role start at scorer, and the change select starts empty."""
+    from club.forms_members import InviteForm
+    from club.models import ClubRole
+
+    form = InviteForm(roles=list(ClubRole.Role))
+    assert [value for value, _label in form.fields["role"].choices] == [
+        "scorer", "viewer", "organiser", "owner"]
