@@ -4,8 +4,9 @@ solver of :mod:`engine.dd` against.
 :func:`minimax` tries every legal card at every turn, nothing pruned, nothing remembered;
 its legal cards come from :func:`engine.obligations.obligations` (the rules stated one by
 one), not from the fast :func:`engine.play.legal_mask` the solver uses. With ``memo`` it
-remembers each trick start's exact value (still no pruning), which makes whole deals
-possible in minutes: the reference data in tests/engine/dd_data/ was made so.
+remembers each trick start's exact value (still no pruning), which makes a whole deal with
+a trump possible in minutes (no trump takes far longer): the reference data in
+tests/engine/dd_data/ was made so.
 :func:`alphabeta` is the textbook alpha-beta on the same value, with the engine's legal
 cards and no table, no ordering: the benchmark's baseline.
 

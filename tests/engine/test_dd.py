@@ -1,9 +1,10 @@
 """The double-dummy solver is exact: equal to plain minimax (every card tried, legal cards
 from the obligations stated one by one) on thousands of random endings of up to 3 tricks,
-on endings of 4-5 tricks, and on whole deals solved once by the reference and kept in
-tests/engine/dd_data/ (``python -m tests.engine.test_dd`` prints the whole deals again: a
-suit deal takes the reference minutes, a no-trump deal far longer; the 5-6 card endings
-took it 0.1 to 80 seconds each)."""
+on endings of 4-5 tricks, and on the positions kept in tests/engine/dd_data/, solved once by
+the reference with a memo of trick starts: a whole deal (full_deals.json; the reference took
+1.5 minutes, and the no-trump deals of ``_generate`` did not finish in 40) and 24 endings of
+5-6 cards (endings.json, 0.1 to 80 seconds each). ``python -m tests.engine.test_dd`` prints
+them again."""
 
 from __future__ import annotations
 
