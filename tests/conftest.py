@@ -3,6 +3,7 @@ where skipping any test fails the run (TROEF_FORBID_SKIPS=1)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 
 import pytest
@@ -70,3 +71,15 @@ def pytest_itemcollected(item):
     marker = item.get_closest_marker("django_db")
     if marker and marker.kwargs.get("transaction") and not marker.kwargs.get("serialized_rollback"):
         raise pytest.UsageError(f"{item.nodeid}: transactional tests need serialized_rollback=True")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Each test starts with an empty cache: pages cache what they show by the ids of
+    championships and rounds (club.services.standings, club.views.championships), and a
+    test database hands out the same ids again after each rollback."""
+    from django.core.cache import cache
+
+    with contextlib.suppress(Exception):  # a test about the cache being down clears nothing
+        cache.clear()
+    yield

@@ -42,6 +42,8 @@ def current_standings(championship: Championship, stage: Stage | None = None, *,
 #: How long a standings page's fingerprint is trusted for the same results key: names,
 #: entries' active flags and players' publication change within this many seconds.
 FINGERPRINT_SECONDS = 5
+#: How long public standings may lag behind the sheets (see :func:`standings_fingerprint`).
+LIVE_SECONDS = 2
 
 
 class Fingerprint(NamedTuple):
@@ -56,10 +58,19 @@ def standings_fingerprint(championship: Championship,
     and as the public sees them, active flags, the minute of the last result), for its
     ETag. Ranking happens once per results key (:func:`current_standings`), and then the
     fingerprint is kept for FINGERPRINT_SECONDS: a phone that asks again while nothing
-    changed costs the results key's query and a cache read."""
+    changed costs the results key's query and a cache read.
+
+    Live, not instant: the last fingerprint is also trusted for LIVE_SECONDS whatever the
+    results key (the key moves with every deal entered, while the standings move only when
+    a table finishes), so a hall of phones costs one cache read a request between two
+    looks at the results key, and the standings are ranked again at most once in that
+    time, however fast the scorers type."""
+    where = f"{championship.pk}:{stage.number if stage is not None else 0}"
+    recent = safe_cache.call("get", f"troef:standings-recent:{where}")
+    if recent is not None:
+        return Fingerprint(recent[0], recent[1], None)
     key = results_key(championship)
-    cache_key = (f"troef:standings-fingerprint:{championship.pk}:"
-                 f"{stage.number if stage is not None else 0}:{key}")
+    cache_key = f"troef:standings-fingerprint:{where}:{key}"
     fingerprint = safe_cache.call("get", cache_key)
     page = None
     if fingerprint is None:
@@ -72,6 +83,7 @@ def standings_fingerprint(championship: Championship,
         made_of = json.dumps([shown, names, last], default=str, separators=(",", ":"))
         fingerprint = hashlib.sha256(made_of.encode()).hexdigest()[:32]
         safe_cache.call("set", cache_key, fingerprint, FINGERPRINT_SECONDS)
+    safe_cache.call("set", f"troef:standings-recent:{where}", (fingerprint, key), LIVE_SECONDS)
     return Fingerprint(fingerprint, key, page)
 
 

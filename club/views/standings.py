@@ -93,7 +93,7 @@ class StandingsView(ChampionshipView):
             unchanged = not_modified(request, etag)
             if unchanged is not None:
                 return unchanged
-            page = fingerprint.page or current_standings(c, stage, key=fingerprint.key)
+            page = fingerprint.page
         if page is None:
             page = current_standings(c, stage)
         stages = list(c.stages.order_by("number"))
