@@ -185,7 +185,7 @@ def _setup() -> dict[str, Any]:
 def table() -> dict[str, Any]:
     """Code -> its sentence (lazy, translated when shown). One entry per code."""
     return {**_sheet(), **_play(), **_setup(), **messages_games.auction(),
-            **messages_games.options()}
+            **messages_games.options(), **messages_games.duplicate()}
 
 
 class _Params(dict):

@@ -1,5 +1,5 @@
 """Sentences for the error codes of the other games (RULES.md §13: auction, blind and
-spoken Manille), the options of §14 and the ratings, in the user's words: part of
+spoken Manille; §15: duplicate boards), the options of §14 and the ratings, in the user's words: part of
 :func:`club.messages.table` (one table, split in two modules for size)."""
 
 from __future__ import annotations
@@ -98,4 +98,24 @@ def options() -> dict[str, Any]:
         "rating_setting": gettext_lazy("This rating setting is not valid."),
         "rating_match": gettext_lazy("This match cannot be rated."),
         "rating_order": gettext_lazy("Matches must be rated in the order they were played."),
+    }
+
+
+@cache
+def duplicate() -> dict[str, Any]:
+    """Boards, their results and par (RULES.md §15)."""
+    return {
+        "board": gettext_lazy("This board cannot be: check its number, dealer and hands."),
+        "board_number": gettext_lazy("A board number is a whole number, 1 or more."),
+        "board_seed": gettext_lazy("A board's seed is a whole number or a text."),
+        "board_rules": gettext_lazy("Boards are dealt for the partnership game of four."),
+        "board_notation": gettext_lazy("Write a board as “number dealer seat:” and the four "
+                                       "hands separated by “/”."),
+        "board_unknown": gettext_lazy("This board is not in the session's set."),
+        "board_played_twice": gettext_lazy("This pair has already played this board."),
+        "dd_table": gettext_lazy("Double-dummy analysis needs four hands in two partnerships."),
+        "par_trick_bonus": gettext_lazy("The par cannot be given under the trick bonus: the "
+                                        "analysis counts card points only."),
+        "par_trump_missing": gettext_lazy("The par needs the analysis of every trump and no "
+                                          "trump."),
     }

@@ -61,7 +61,7 @@ def test_every_code_has_one_sentence():
     missing = raised_codes() - set(messages.table())
     assert not missing, f"codes without a sentence in club/messages.py: {sorted(missing)}"
     parts = (messages._sheet(), messages._play(), messages._setup(),
-             messages_games.auction(), messages_games.options())
+             messages_games.auction(), messages_games.options(), messages_games.duplicate())
     assert sum(map(len, parts)) == len(messages.table()), "a code has two sentences"
 
 
