@@ -100,6 +100,10 @@ def demo_pages() -> tuple[dict[str, str], dict[str, str]]:
         "club-ranking": "/rankings/clubs/", "player": f"/players/{player.pk}/",
         "ruleset": f"/rulesets/{rule_set.pk}/",
         "code-sheet": f"/sheet/{table.code}/", "not-found": "/no-such-page/",
+        "projector": f"/championships/{pairs.pk}/projector/",
+        "ratings": "/ratings/", "club-ratings": f"/clubs/{club.slug}/ratings/",
+        "rating-player": f"/ratings/players/{player.pk}/",
+        "password-reset": "/account/password/reset/",
     }
     organiser = {
         "home": "/", "club": f"/clubs/{club.slug}/",
@@ -136,6 +140,13 @@ def demo_pages() -> tuple[dict[str, str], dict[str, str]]:
         "ruleset-edit": f"/rulesets/{own_rules.pk}/edit/",
         "ladder": f"/clubs/{club.slug}/ladder/?season=2026-2027",
         "player": f"/players/{player.pk}/",
+        "members": f"/clubs/{club.slug}/members/", "account": "/account/",
+        "api-tokens": "/account/api-tokens/", "password-change": "/account/password/",
+        "closing": f"/rounds/{open_round.pk}/closing/",
+        "anonymise": f"/players/{player.pk}/anonymise/",
+        "club-ratings": f"/clubs/{club.slug}/ratings/",
+        "rating-settings": f"/clubs/{club.slug}/ratings/settings/",
+        "club-rating-player": f"/clubs/{club.slug}/ratings/players/{player.pk}/",
     }
     return public, organiser
 
