@@ -23,7 +23,7 @@ from scoring import get_metric
 
 
 class StandingsTable(tables.Table):
-    rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
+    rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
     name = tables.Column(verbose_name=_("Entry"))
 
     class Meta:
