@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from .balanced import draw_balanced
 from .base import (
     BYE,
     BYE_SWAP,
@@ -47,7 +48,6 @@ from .base import (
     Entry,
     record_round,
 )
-from .balanced import draw_balanced
 from .byes import BYE_SCORING, ByeResult, bye_result
 from .fixed import (
     berger_round,

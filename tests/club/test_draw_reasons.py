@@ -131,7 +131,7 @@ def test_an_imported_championship_says_the_same_reasons_with_its_own_entries(org
     new_round = copy.get(round__number=rnd.number, number=1).round
     after = org_client.get(reverse("round-detail", args=[new_round.pk])).content.decode()
     def reasons(html):
-        return re.findall(r"<details.*?</details>", html, re.S)
+        return re.findall(r"<details.*?</details>", html, re.DOTALL)
 
     assert "had already played" in before and len(reasons(before)) == 5
     assert reasons(after) == reasons(before)
