@@ -9,10 +9,11 @@ import time
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 from club.models import Deal, ReportJob
 from tests.club.test_sheet_support import sheet_table
+from tests.e2e.waits import wait
 from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
@@ -24,10 +25,6 @@ document.addEventListener("securitypolicyviolation", function (e) {
   window.__csp.push(e.violatedDirective + " " + (e.blockedURI || "inline"));
 });
 """
-
-
-def wait(driver, condition, seconds: float = 10):
-    return WebDriverWait(driver, seconds).until(lambda d: condition(d))
 
 
 def violations(driver) -> list[str]:

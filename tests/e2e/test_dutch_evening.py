@@ -23,7 +23,7 @@ import pytest
 from django.test import Client
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 from club.models import (
     Championship,
@@ -37,6 +37,7 @@ from club.models import (
     Table,
 )
 from tests.club.test_reports_jobs import in_process  # noqa: F401 (fixture)
+from tests.e2e import waits
 from tests.e2e.conftest import CHROMEDRIVER, CHROMIUM
 from tests.factories import make_club, make_user
 
@@ -88,7 +89,7 @@ def browsers():
 
 
 def wait(driver, condition, seconds: float = 20):
-    return WebDriverWait(driver, seconds).until(lambda d: condition(d))
+    return waits.wait(driver, condition, seconds)
 
 
 def in_dutch(driver, live_server):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -66,7 +67,8 @@ def filter_tick_and_send(driver, text):
     driver.find_element(By.CSS_SELECTOR, ".checklist-all").click()
     count = driver.find_element(By.CSS_SELECTOR, ".checklist-count").text
     driver.find_element(By.CSS_SELECTOR, "form.form button[type=submit]").click()
-    WebDriverWait(driver, 10).until(
+    # the page is replaced under the wait: a body read from the old one is stale, ask again
+    WebDriverWait(driver, 10, ignored_exceptions=(StaleElementReferenceException,)).until(
         lambda d: "entries added" in d.find_element(By.TAG_NAME, "body").text)
     return shown, count
 

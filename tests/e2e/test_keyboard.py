@@ -7,17 +7,13 @@ from __future__ import annotations
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
 from club.models import Deal
 from tests.club.test_sheet_support import sheet_table
+from tests.e2e.waits import wait
 from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
-
-
-def wait(driver, condition, seconds: float = 10):
-    return WebDriverWait(driver, seconds).until(lambda d: condition(d))
 
 
 def active(driver):
