@@ -20,6 +20,18 @@ from tests.factories import make_club, make_user
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _refresh_in_process():
+    """The ratings are read right after a close or a save: the refresh task runs in this
+    process, as without a broker (in CI's services pass a worker would run it later)."""
+    from club.celery import app
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = before
+
+
 @pytest.fixture
 def world():
     organiser = make_user("org")
