@@ -153,6 +153,10 @@ TROEF_REPORT_WORK_ROOT = os.environ.get("TROEF_REPORT_WORK_ROOT", "")
 # The site's address as the players' phones reach it: printed score sheets carry a QR code
 # of their table's entry page (self-entry championships).
 TROEF_SITE_URL = os.environ.get("TROEF_SITE_URL", "http://localhost:8000").rstrip("/")
+# The Celery queue of the ratings refresh (empty: the default queue every worker reads).
+# CI's services pass names one its worker does not read: a refresh racing the test
+# database's flush deadlocks it.
+TROEF_RATINGS_QUEUE = os.environ.get("TROEF_RATINGS_QUEUE", "")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -83,3 +83,15 @@ def _fresh_cache():
     with contextlib.suppress(Exception):  # a test about the cache being down clears nothing
         cache.clear()
     yield
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Each test starts in the site's default language: a test client's request leaves the
+    language of its last page active in this thread (LocaleMiddleware does not reset it),
+    and a service called next would then render a PDF in Dutch."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield

@@ -28,6 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -261,7 +262,8 @@ def queue_refresh(club_id: int) -> None:
         from club.tasks import refresh_ratings
 
         try:
-            refresh_ratings.delay(club_id)
+            queue = settings.TROEF_RATINGS_QUEUE
+            refresh_ratings.apply_async((club_id,), **({"queue": queue} if queue else {}))
         except Exception:  # the ratings catch up at the next refresh
             log.exception("ratings refresh for club %s not sent", club_id)
 
