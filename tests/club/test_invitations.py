@@ -11,26 +11,16 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
-from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from club import safe_cache
 from club.models import AuditEntry, ClubRole, Invitation
+from tests.club.test_accounts import fresh  # noqa: F401 (the same autouse fixture)
 from tests.factories import make_club, make_user
 
 pytestmark = pytest.mark.django_db
 Role = ClubRole.Role
-
-
-@pytest.fixture(autouse=True)
-def fresh(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    cache.clear()
-    safe_cache.reset()
-    yield
-    cache.clear()
 
 
 @pytest.fixture
