@@ -6,6 +6,8 @@ from club.models.api import ApiToken, IdempotentRequest
 from club.models.audit import ACTIONS, AuditEntry
 from club.models.championships import Championship, Entry, Round, Seat, Stage, Table
 from club.models.clubs import Club, ClubRole, Membership, Pair, Player
+from club.models.duplicate import (DuplicateBoard, DuplicateEvent, DuplicatePair, DuplicateSession,
+                                   DuplicateTable, Traveller)
 from club.models.imports import PlayerImportJob
 from club.models.ratings import ClubRatingSettings, PlayerRating, RatingPoint, RatingScope
 from club.models.reports import ReportJob
@@ -14,7 +16,8 @@ from club.models.sheets import Deal, DealChange, MatchResult
 from club.models.standings import StandingsSnapshot
 
 __all__ = [
-    "ACTIONS", "ApiToken", "AuditEntry", "Championship", "Club", "ClubRatingSettings", "ClubRole", "Deal", "DealChange", "Entry",
+    "ACTIONS", "ApiToken", "AuditEntry", "Championship", "Club", "ClubRatingSettings", "ClubRole", "Deal", "DealChange", "DuplicateBoard", "DuplicateEvent",
+    "DuplicatePair", "DuplicateSession", "DuplicateTable", "Entry",
     "IdempotentRequest", "Invitation", "MatchResult", "Membership", "Pair", "Player", "PlayerImportJob", "PlayerRating", "RatingPoint", "RatingScope", "ReportJob", "Round", "RuleSet", "Seat",
-    "SessionGeneration", "SessionUser", "Stage", "StandingsSnapshot", "Table", "TemporaryPassword",
+    "SessionGeneration", "SessionUser", "Stage", "StandingsSnapshot", "Table", "TemporaryPassword", "Traveller",
 ]
