@@ -9,10 +9,14 @@ from __future__ import annotations
 
 from django.core.validators import MaxValueValidator, MinValueValidator
 
-#: Seats at a table: 2 to 6 players (RULES §8), numbered from 0.
-MAX_SEAT = 5
-#: A side of a table: 0 or 1.
+#: Seats at a table, numbered from 0: 2 to 6 players at the partnership game (RULES §8), 3 to 7
+#: at auction Manille (§13).
+MAX_SEAT = 6
+#: A side of a partnership table: 0 or 1. (At an auction table everyone plays for
+#: themselves: a seat's side is its position, up to ``MAX_SEAT``.)
 MAX_SIDE = 1
+#: Players at an auction table (RULES §13).
+AUCTION_SEATS = (3, 7)
 #: Card points one side may be given on the sheet: 60 (68 with a point per trick) are in
 #: play; anything up to this is parsed and then refused by scoring, naming the rule.
 MAX_POINTS = 200

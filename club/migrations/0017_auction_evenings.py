@@ -1,6 +1,46 @@
-"""Auction Manille evenings, each for themselves at tables of 3 to 7 (issue 16)."""
+"""Auction Manille evenings, each for themselves at tables of 3 to 7 (issue 16).
 
-from django.db import migrations
+- Seats 0-6 (MAX_SEAT 6): a table of 7 at auction Manille. At an auction table a seat's
+  side is its position (everyone plays for themselves), so the side constraint is 0-6.
+- A deal's auction facts: the declarer's seat (empty: thrown in), the bid (a count, all
+  tricks, or neither: variant 1's privilege) and the cards exchanged; ``points`` is then the
+  declarer's count.
+- Match rows' game points are signed: an auction player's total can be below zero.
+- A championship's table sizes (auction only).
+- The auction presets (``engine.rules.GAME_PRESETS``: auction1-3, blind) as preset rule sets,
+  named as ``club.rule_labels`` names them (migration 0003 reads ``engine.PRESETS`` only).
+"""
+
+import django.core.validators
+from django.db import migrations, models
+
+#: The English names stored on the preset rows (pages show club.rule_labels' translations).
+GAME_PRESET_NAMES = {
+    "auction1": "Auction Manille 1 (privilege and widow)",
+    "auction2": "Auction Manille 2 (bidding, sevens removed)",
+    "auction3": "Auction Manille 3 (open widow)",
+    "blind": "Blind Manille",
+}
+
+
+def seat_range(high=6):
+    return [django.core.validators.MinValueValidator(0),
+            django.core.validators.MaxValueValidator(high)]
+
+
+def add_game_presets(apps, schema_editor):
+    from engine.rules import GAME_PRESETS
+
+    RuleSet = apps.get_model("club", "RuleSet")
+    for key, rules in GAME_PRESETS.items():
+        RuleSet.objects.update_or_create(
+            club=None, preset=key, defaults={"name": GAME_PRESET_NAMES[key],
+                                             "options": rules.to_dict()})
+
+
+def remove_game_presets(apps, schema_editor):
+    apps.get_model("club", "RuleSet").objects.filter(
+        club=None, preset__in=list(GAME_PRESET_NAMES)).delete()
 
 
 class Migration(migrations.Migration):
@@ -9,4 +49,80 @@ class Migration(migrations.Migration):
         ("club", "0016_sheet_story"),
     ]
 
-    operations = []
+    operations = [
+        migrations.RemoveConstraint(model_name="seat", name="seat_side_0_or_1"),
+        migrations.AddField(
+            model_name="championship",
+            name="table_size_max",
+            field=models.PositiveSmallIntegerField(default=5, help_text="Auction Manille only: the field is split into tables of these sizes.", validators=[django.core.validators.MinValueValidator(3), django.core.validators.MaxValueValidator(7)], verbose_name="most players at a table"),
+        ),
+        migrations.AddField(
+            model_name="championship",
+            name="table_size_min",
+            field=models.PositiveSmallIntegerField(default=4, help_text="Auction Manille only: every player for themselves at tables of 3 to 7.", validators=[django.core.validators.MinValueValidator(3), django.core.validators.MaxValueValidator(7)], verbose_name="fewest players at a table"),
+        ),
+        migrations.AddField(
+            model_name="deal",
+            name="contract",
+            field=models.PositiveSmallIntegerField(blank=True, help_text="Empty: the privilege (variant 1).", null=True, validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(200)], verbose_name="bid"),
+        ),
+        migrations.AddField(
+            model_name="deal",
+            name="contract_all",
+            field=models.BooleanField(default=False, verbose_name="bid all tricks"),
+        ),
+        migrations.AddField(
+            model_name="deal",
+            name="declarer",
+            field=models.PositiveSmallIntegerField(blank=True, null=True, validators=seat_range(), verbose_name="declarer (seat)"),
+        ),
+        migrations.AddField(
+            model_name="deal",
+            name="exchanged",
+            field=models.PositiveSmallIntegerField(default=0, validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(10)], verbose_name="cards exchanged"),
+        ),
+        migrations.AlterField(
+            model_name="deal",
+            name="dealer",
+            field=models.PositiveSmallIntegerField(validators=seat_range(), verbose_name="dealer (seat)"),
+        ),
+        migrations.AlterField(
+            model_name="matchresult",
+            name="points_against",
+            field=models.IntegerField(default=0, verbose_name="game points against"),
+        ),
+        migrations.AlterField(
+            model_name="matchresult",
+            name="points_for",
+            field=models.IntegerField(default=0, verbose_name="game points for"),
+        ),
+        migrations.AlterField(
+            model_name="seat",
+            name="position",
+            field=models.PositiveSmallIntegerField(validators=seat_range(), verbose_name="seat"),
+        ),
+        migrations.AlterField(
+            model_name="seat",
+            name="side",
+            field=models.PositiveSmallIntegerField(validators=seat_range(), verbose_name="side"),
+        ),
+        migrations.AlterField(
+            model_name="table",
+            name="first_dealer",
+            field=models.PositiveSmallIntegerField(default=0, validators=seat_range(), verbose_name="first dealer (seat)"),
+        ),
+        migrations.AlterField(
+            model_name="table",
+            name="sheet_keeper",
+            field=models.PositiveSmallIntegerField(default=0, validators=seat_range(), verbose_name="sheet kept by seat"),
+        ),
+        migrations.AddConstraint(
+            model_name="deal",
+            constraint=models.CheckConstraint(condition=models.Q(("contract__isnull", True), ("contract_all", False), _connector="OR"), name="deal_bid_count_or_all"),
+        ),
+        migrations.AddConstraint(
+            model_name="seat",
+            constraint=models.CheckConstraint(condition=models.Q(("side__lte", 6)), name="seat_side_in_range"),
+        ),
+        migrations.RunPython(add_game_presets, remove_game_presets),
+    ]

@@ -11,7 +11,15 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from club.bounds import MAX_ENTRIES, MAX_MINUTES, MAX_NUMBER, MAX_SEAT, MAX_SIDE, between
+from club.bounds import (
+    AUCTION_SEATS,
+    MAX_ENTRIES,
+    MAX_MINUTES,
+    MAX_NUMBER,
+    MAX_SEAT,
+    MAX_SIDE,
+    between,
+)
 from club.models.clubs import Club, Pair, Player
 from club.models.rules import RuleSet
 
@@ -61,6 +69,12 @@ class Championship(models.Model):
                                    default=ByeScoring.AVERAGE)
     odd_players = models.CharField(_("when players do not fill tables of four"), max_length=10,
                                    choices=OddPlayers.choices, default=OddPlayers.BYES)
+    table_size_min = models.PositiveSmallIntegerField(
+        _("fewest players at a table"), default=4, validators=between(*AUCTION_SEATS),
+        help_text=_("Auction Manille only: every player for themselves at tables of 3 to 7."))
+    table_size_max = models.PositiveSmallIntegerField(
+        _("most players at a table"), default=5, validators=between(*AUCTION_SEATS),
+        help_text=_("Auction Manille only: the field is split into tables of these sizes."))
     public = models.BooleanField(_("public"), default=False,
                                  help_text=_("Anyone may read the draw and standings."))
     confirmation_required = models.BooleanField(
@@ -96,6 +110,12 @@ class Championship(models.Model):
     @property
     def is_individual(self) -> bool:
         return self.entry_type == self.EntryType.INDIVIDUAL
+
+    @property
+    def is_auction(self) -> bool:
+        """An auction Manille event (RULES §13): its rule set's game says so. Every player
+        for themselves at tables of ``table_size_min`` to ``table_size_max``."""
+        return self.rule_set.rules().auction
 
 
 class Stage(models.Model):
@@ -263,7 +283,9 @@ class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats",
                               verbose_name=_("table"))
     position = models.PositiveSmallIntegerField(_("seat"), validators=between(0, MAX_SEAT))
-    side = models.PositiveSmallIntegerField(_("side"), validators=between(0, MAX_SIDE))
+    #: 0 or 1 at a partnership table; at an auction table everyone plays for themselves and a
+    #: seat's side is its position (so nobody at the table is anyone's partner).
+    side = models.PositiveSmallIntegerField(_("side"), validators=between(0, MAX_SEAT))
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats",
                                verbose_name=_("player"))
     # RESTRICT: an entry with seats is never deleted alone, but goes with its championship.
@@ -276,5 +298,5 @@ class Seat(models.Model):
         verbose_name_plural = _("seats")
         constraints = [
             models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
-            models.CheckConstraint(condition=Q(side__in=(0, 1)), name="seat_side_0_or_1"),
+            models.CheckConstraint(condition=Q(side__lte=MAX_SEAT), name="seat_side_in_range"),
         ]

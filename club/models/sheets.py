@@ -46,6 +46,17 @@ class Deal(models.Model):
     en_face = models.BooleanField(_("en face"), default=False)
     tricks = models.PositiveSmallIntegerField(_("tricks of side 1"), null=True, blank=True,
                                               validators=between(0, MAX_TRICKS))
+    # Auction Manille (RULES §13; empty on a partnership deal). ``points`` is then the
+    # declarer's count (card points + one per trick) and ``all_tricks`` 0 when he took every
+    # trick; a deal thrown in has no declarer.
+    declarer = models.PositiveSmallIntegerField(_("declarer (seat)"), null=True, blank=True,
+                                                validators=between(0, MAX_SEAT))
+    contract = models.PositiveSmallIntegerField(_("bid"), null=True, blank=True,
+                                                validators=between(1, MAX_POINTS),
+                                                help_text=_("Empty: the privilege (variant 1)."))
+    contract_all = models.BooleanField(_("bid all tricks"), default=False)
+    exchanged = models.PositiveSmallIntegerField(_("cards exchanged"), default=0,
+                                                 validators=between(0, MAX_TRICKS))
     play = models.JSONField(_("card play"), null=True, blank=True,
                             help_text=_("The tricks card by card, when entered trick by trick."))
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
@@ -62,6 +73,8 @@ class Deal(models.Model):
                                    name="deal_all_tricks_side"),
             models.CheckConstraint(condition=Q(renonce__isnull=True) | Q(renonce__in=(0, 1)),
                                    name="deal_renonce_side"),
+            models.CheckConstraint(condition=Q(contract__isnull=True) | Q(contract_all=False),
+                                   name="deal_bid_count_or_all"),
         ]
 
     def __str__(self) -> str:
@@ -69,10 +82,17 @@ class Deal(models.Model):
 
     FACT_FIELDS = ("dealer", "trump", "doubling", "points", "points_other", "all_tricks",
                    "renonce", "cancelled", "blind", "en_face", "tricks")
+    #: An auction deal's own facts; :meth:`facts` leaves them out while all are empty (a
+    #: partnership deal, or an auction deal thrown in).
+    AUCTION_FIELDS = ("declarer", "contract", "contract_all", "exchanged")
 
     def facts(self) -> dict:
         """The recorded facts as a plain dict (for the audit trail)."""
-        return {name: getattr(self, name) for name in self.FACT_FIELDS}
+        facts = {name: getattr(self, name) for name in self.FACT_FIELDS}
+        if (self.declarer is not None or self.contract is not None or self.contract_all
+                or self.exchanged):
+            facts.update((name, getattr(self, name)) for name in self.AUCTION_FIELDS)
+        return facts
 
 
 class DealChange(models.Model):
@@ -122,8 +142,9 @@ class MatchResult(models.Model):
     finished = models.BooleanField(_("finished"), default=False)
     games_won = models.PositiveSmallIntegerField(_("games won"), default=0)
     games_lost = models.PositiveSmallIntegerField(_("games lost"), default=0)
-    points_for = models.PositiveIntegerField(_("game points for"), default=0)
-    points_against = models.PositiveIntegerField(_("game points against"), default=0)
+    # Signed: an auction player's total (RULES §13) can be below zero.
+    points_for = models.IntegerField(_("game points for"), default=0)
+    points_against = models.IntegerField(_("game points against"), default=0)
     is_bye = models.BooleanField(_("bye"), default=False)
 
     class Meta:

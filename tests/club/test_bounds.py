@@ -292,7 +292,7 @@ def test_numbers_in_query_strings_never_500(org_client, table, name, value):
 # -- model validators -----------------------------------------------------------------------
 
 @pytest.mark.parametrize(("field", "value"), [
-    ("dealer", 6), ("doubling", 0), ("doubling", 1025), ("points", 201), ("points_other", 201),
+    ("dealer", 7), ("declarer", 7), ("contract", 0), ("exchanged", 11), ("doubling", 0), ("doubling", 1025), ("points", 201), ("points_other", 201),
     ("all_tricks", 2), ("renonce", 2), ("tricks", 11), ("number", 0),
 ])
 def test_deal_model_bounds(table, field, value):

@@ -6,6 +6,7 @@ from django.urls import reverse
 from club.forms_rules import RuleSetForm
 from club.models import Deal, RuleSet
 from engine import PRESETS
+from engine.rules import GAME_PRESETS
 from tests.factories import make_championship, make_club, make_round
 
 pytestmark = pytest.mark.django_db
@@ -18,11 +19,13 @@ def form_data(rule_set, **changes):
     return {k: v for k, v in data.items() if v is not None}
 
 
-def test_the_four_presets_are_there_after_migrate():
+def test_the_presets_are_there_after_migrate():
+    """The four of migration 0003 and the auction/blind games of 0017 (GAME_PRESETS)."""
     stored = {r.preset: r.rules() for r in RuleSet.objects.filter(club=None)}
-    assert set(stored) == {"house", "flemish", "pagat", "french"}
+    assert set(stored) == {"house", "flemish", "pagat", "french",
+                           "auction1", "auction2", "auction3", "blind"}
     for name, rules in stored.items():
-        assert rules == PRESETS[name]
+        assert rules == (PRESETS | GAME_PRESETS)[name]
 
 
 def test_copy_then_edit_a_rule_set(org_client, club_a):
