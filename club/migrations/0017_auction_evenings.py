@@ -6,7 +6,7 @@
   tricks, or neither: variant 1's privilege) and the cards exchanged; ``points`` is then the
   declarer's count.
 - Match rows' game points are signed: an auction player's total can be below zero.
-- A championship's table sizes (auction only).
+- A championship's table size and how the field is split (auction only).
 - The auction presets (``engine.rules.GAME_PRESETS``: auction1-3, blind) as preset rule sets,
   named as ``club.rule_labels`` names them (migration 0003 reads ``engine.PRESETS`` only).
 """
@@ -53,13 +53,13 @@ class Migration(migrations.Migration):
         migrations.RemoveConstraint(model_name="seat", name="seat_side_0_or_1"),
         migrations.AddField(
             model_name="championship",
-            name="table_size_max",
-            field=models.PositiveSmallIntegerField(default=5, help_text="Auction Manille only: the field is split into tables of these sizes.", validators=[django.core.validators.MinValueValidator(3), django.core.validators.MaxValueValidator(7)], verbose_name="most players at a table"),
+            name="table_size",
+            field=models.PositiveSmallIntegerField(default=4, help_text="Auction Manille only: the usual table, 3 to 7 players each for themselves.", validators=[django.core.validators.MinValueValidator(3), django.core.validators.MaxValueValidator(7)], verbose_name="players per table"),
         ),
         migrations.AddField(
             model_name="championship",
-            name="table_size_min",
-            field=models.PositiveSmallIntegerField(default=4, help_text="Auction Manille only: every player for themselves at tables of 3 to 7.", validators=[django.core.validators.MinValueValidator(3), django.core.validators.MaxValueValidator(7)], verbose_name="fewest players at a table"),
+            name="table_fit",
+            field=models.CharField(choices=[("most", "as many tables of that size as possible"), ("closest", "every table as close to that size as possible")], default="most", help_text="Auction Manille only: how the other tables are sized.", max_length=8, verbose_name="when the field does not divide"),
         ),
         migrations.AddField(
             model_name="deal",

@@ -50,6 +50,10 @@ class Championship(models.Model):
         BYES = "byes", _("byes")
         THREES = "threes", _("tables of three (dealer alone against two)")
 
+    class TableFit(models.TextChoices):
+        MOST = "most", _("as many tables of that size as possible")
+        CLOSEST = "closest", _("every table as close to that size as possible")
+
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="championships",
                              verbose_name=_("club"))
     name = models.CharField(_("name"), max_length=120)
@@ -69,12 +73,15 @@ class Championship(models.Model):
                                    default=ByeScoring.AVERAGE)
     odd_players = models.CharField(_("when players do not fill tables of four"), max_length=10,
                                    choices=OddPlayers.choices, default=OddPlayers.BYES)
-    table_size_min = models.PositiveSmallIntegerField(
-        _("fewest players at a table"), default=4, validators=between(*AUCTION_SEATS),
-        help_text=_("Auction Manille only: every player for themselves at tables of 3 to 7."))
-    table_size_max = models.PositiveSmallIntegerField(
-        _("most players at a table"), default=5, validators=between(*AUCTION_SEATS),
-        help_text=_("Auction Manille only: the field is split into tables of these sizes."))
+    # Auction Manille only (RULES §13): how the field is split into tables of 3 to 7
+    # (scoring.pairing.auction_tables: the draw's options "size" and "fit").
+    table_size = models.PositiveSmallIntegerField(
+        _("players per table"), default=4, validators=between(*AUCTION_SEATS),
+        help_text=_("Auction Manille only: the usual table, 3 to 7 players each for themselves."))
+    table_fit = models.CharField(
+        _("when the field does not divide"), max_length=8, choices=TableFit.choices,
+        default=TableFit.MOST,
+        help_text=_("Auction Manille only: how the other tables are sized."))
     public = models.BooleanField(_("public"), default=False,
                                  help_text=_("Anyone may read the draw and standings."))
     confirmation_required = models.BooleanField(
@@ -114,7 +121,7 @@ class Championship(models.Model):
     @property
     def is_auction(self) -> bool:
         """An auction Manille event (RULES §13): its rule set's game says so. Every player
-        for themselves at tables of ``table_size_min`` to ``table_size_max``."""
+        for themselves at tables of 3 to 7 (``table_size``, ``table_fit``)."""
         return self.rule_set.rules().auction
 
 
