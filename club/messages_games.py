@@ -37,6 +37,7 @@ def auction() -> dict[str, Any]:
         "exchange_count": gettext_lazy("Take and discard as many cards."),
         "exchange_over": gettext_lazy("The declarer has already exchanged."),
         "players_invalid": gettext_lazy("An auction table has 3 to 7 players."),
+        "total_invalid": gettext_lazy("A player's total at a table is a whole number."),
         "declarer_invalid": gettext_lazy("Choose the declarer among the table's players, or mark "
                                          "the deal thrown in."),
         "contract_invalid": gettext_lazy("The contract is a number of points or “all tricks”."),

@@ -52,12 +52,15 @@ BYE_SCHEDULE = "bye.schedule"  # {"round"}: the schedule gives this place no opp
 BYE_WITHDRAWN = "bye.opponent_withdrawn"  # {"with"}: the scheduled opponent withdrew
 BALANCED = "balanced.by_rating"  # {"a", "b"}: the sides' summed ratings (balanced draw)
 SEEDED = "swiss.seeded_by_rating"  # {"places": [a, b]}: first round seeded by the ratings
+AUCTION_SIZES = "auction.table_sizes"  # {"size", "fit", "sizes": [..], "players"}: the plan
+AUCTION_MATES_NEW = "auction.mates_new"  # {}: nobody at the table sat with another before
+AUCTION_REPEAT_MATES = "auction.repeat_mates"  # {"pairs": [[a, b]]}: sat together before
 
 CODES = (
     RANDOM, AVOIDED_REMATCH, REMATCH, SCORE_GROUP, FLOAT, STANDING, WITHIN_GROUP, ROUND_ROBIN,
     POULE, PARTNERS_NEW, REPEAT_PARTNER, OPPONENTS_NEW, REPEAT_OPPONENTS, TABLE_OF_THREE,
     CONTINUED, BYE_SWAP, SUBSTITUTE, BYE_FEWEST, BYE_LOWEST, BYE_SKIPPED, BYE_SCHEDULE,
-    BYE_WITHDRAWN, BALANCED, SEEDED,
+    BYE_WITHDRAWN, BALANCED, SEEDED, AUCTION_SIZES, AUCTION_MATES_NEW, AUCTION_REPEAT_MATES,
 )
 
 
