@@ -154,9 +154,21 @@ def code_version() -> str:
     return hashlib.sha1(made_of.encode()).hexdigest()[:8]
 
 
+def standings_key(championship: Championship) -> str:
+    """What the standings depend on, in one short query: the code's version and the
+    championship's results version, which moves whenever a counted result changes (the
+    sheet write moves it when a table's finished outcome changes, and
+    :func:`club.services.standings.results_changed` for everything else); a deal on a table
+    still being played leaves it as it is."""
+    version = Championship.objects.filter(pk=championship.pk).values_list(
+        "results_version", flat=True).get()
+    return f"{code_version()}:{version}"
+
+
 def results_key(championship: Championship) -> str:
-    """What the standings depend on, in one query: the code's version, the championship's
-    results version and the sum of its tables' sheet versions."""
+    """What the round pages and the projector depend on (every deal, finished or not), in
+    one query: the code's version, the championship's results version and the sum of its
+    tables' sheet versions."""
     version, sheets = Championship.objects.filter(pk=championship.pk).annotate(
         sheets=Sum("stages__rounds__tables__version")).values_list(
         "results_version", "sheets").get()
@@ -170,15 +182,23 @@ def stored_rows(championship: Championship, stage: Stage | None, key: str) -> li
         key=key).values_list("rows", flat=True).first()
 
 
+def last_result(championship: Championship):
+    """When the last counted result came in: the latest deal of a table whose match is
+    finished (a deal at a table still playing changes no standing, nor this). One query."""
+    return Deal.objects.filter(table__round__stage__championship=championship,
+                               table__results__finished=True).aggregate(
+        last=Max("entered_at"))["last"]
+
+
 def standings_page(championship: Championship, stage: Stage | None = None, *,
                    rows: list | None = None) -> StandingsPage:
     """The standings: ``rows`` as a snapshot stores them when the caller has them (see
     :func:`club.services.standings.current_standings`, which keeps the snapshot), else the
     stored snapshot when it is current, else ranked afresh in memory. Nothing is written.
     Three queries with ``rows`` (the entries, those shown by another name, the last
-    result's time), five when fresh."""
+    counted result's time), five when fresh."""
     if rows is None:
-        key = results_key(championship)
+        key = standings_key(championship)
         rows = stored_rows(championship, stage, key)
         if rows is None:
             rows = snapshot_rows(championship, stage)
@@ -188,7 +208,6 @@ def standings_page(championship: Championship, stage: Stage | None = None, *,
     standings = Standings(tuple(ScoringRow(rank, entry, values, 0, tied)
                                 for entry, rank, tied, values in rows),
                           order, columns, championship.seed, False)
-    last = Deal.objects.filter(table__round__stage__championship=championship).aggregate(
-        last=Max("entered_at"))["last"]
+    last = last_result(championship)
     hidden = hidden_entry_names(_entries(championship, stage))
     return StandingsPage(championship, stage, standings, entries, last, hidden)

@@ -37,6 +37,7 @@ from club.services.draws import table_code
 from club.services.locked_write import write_under_lock
 from club.services.results import RESULT_KEY
 from club.services.sheet_messages import explain, format_label
+from club.services.standings import results_changed
 from scoring import ScoringError, ThreesRow
 
 Action = DealChange.Action
@@ -150,13 +151,20 @@ def _commit(ctx: TableContext, version: int, correction: bool, outcome: Outcome,
         return write_under_lock(table.pk, version, changes, unconfirmed_only=not correction,
                                 inserts=rows, upserts=results, upsert_on=RESULT_KEY)
 
-    if write is None:
+    # the standings move only when a finished outcome may change: a deal that finishes (or
+    # changes) a finished match, an edit or a delete; then the championship's results
+    # version moves in the same transaction (the row the whole championship shares is
+    # written about once a table, not once a deal)
+    counted = write is not None or any(row.finished for row in results)
+    if write is None and not counted:
         updated = lock_and_insert()
     else:
         with transaction.atomic(savepoint=False):
             updated = lock_and_insert()
-            if updated:
+            if updated and write is not None:
                 write()
+            if updated and counted:
+                results_changed(table.round.stage.championship_id)
     if not updated:
         raise SheetConflict(version, None)
     table.version = version + 1
@@ -171,7 +179,8 @@ def _change(ctx: TableContext, action: str, number: int | None, *, old=None, new
 
 
 def _new_deal(ctx: TableContext, number: int, facts: dict[str, Any]) -> Deal:
-    known = {name: facts[name] for name in (*Deal.FACT_FIELDS, "play") if name in facts}
+    known = {name: facts[name] for name in (*Deal.FACT_FIELDS, *Deal.AUCTION_FIELDS, "play")
+             if name in facts}
     return Deal(table=ctx.table, number=number, entered_by_id=ctx.actor.user_id, **known)
 
 

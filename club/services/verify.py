@@ -26,7 +26,7 @@ from django.db import transaction
 
 from club.models import Championship, Deal, MatchResult, Seat, Stage, StandingsSnapshot, Table
 from club.selectors.replay import decision_of, table_results
-from club.selectors.standings import results_key, snapshot_rows
+from club.selectors.standings import snapshot_rows, standings_key
 from club.services.results import RESULT_FIELDS, rebuild_table_results
 from club.services.standings import results_changed
 
@@ -91,9 +91,9 @@ def _compare_table(table: Table, repair: bool) -> list[Difference]:
 
 
 def _compare_snapshots(championship: Championship, repair: bool) -> list[Difference]:
-    """Snapshots of the current results key only: an older one is never shown (the next
+    """Snapshots of the current standings key only: an older one is never shown (the next
     read rebuilds it), so it cannot be wrong."""
-    key = results_key(championship)
+    key = standings_key(championship)
     found = []
     for snapshot in StandingsSnapshot.objects.filter(championship=championship, key=key):
         stage = None

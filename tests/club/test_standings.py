@@ -93,7 +93,7 @@ def test_a_changed_result_rebuilds_the_stored_standings():
     assert after[loser] == 2
 
 
-def test_a_deal_entered_on_a_sheet_shows_in_the_standings_without_touching_the_championship(
+def test_a_deal_shows_in_the_standings_and_moves_the_championship_only_when_it_finishes(
 ):
     from club.models import Championship, Round
     from club.selectors.sheets import Actor
@@ -106,13 +106,18 @@ def test_a_deal_entered_on_a_sheet_shows_in_the_standings_without_touching_the_c
     before = {r.entry: r.values["points_for"] for r in standings_page(champ).rows}
     assert set(before.values()) == {0}
     version = Championship.objects.get(pk=champ.pk).results_version
-    # no trump, all tricks: (60 - 30) x 2 x 2 = 120, the game (and the match) is won
-    enter_deal(Actor(user), table.pk, table.version,
-               {"dealer": 0, "trump": None, "points": 60, "points_other": 0, "all_tricks": 0})
-    # the championship row is not written by deal entry (no lock shared by every table)
+    # hearts, 35 to 25: 5 game points, the game goes on
+    saved = enter_deal(Actor(user), table.pk, table.version,
+                       {"dealer": 0, "trump": "h", "points": 35, "points_other": 25})
+    # a deal at a table still playing writes no row the whole championship shares
     assert Championship.objects.get(pk=champ.pk).results_version == version
+    assert {r.entry: r.values["points_for"] for r in standings_page(champ).rows} == before
+    # no trump, all tricks: (60 - 30) x 2 x 2 = 120, the game (and the match) is won
+    enter_deal(Actor(user), table.pk, saved.version,
+               {"dealer": 1, "trump": None, "points": 60, "points_other": 0, "all_tricks": 0})
+    assert Championship.objects.get(pk=champ.pk).results_version == version + 1
     after = {r.entry: r.values["points_for"] for r in standings_page(champ).rows}
-    assert sorted(after.values()) == [0, 0, 0, 120]
+    assert sorted(after.values()) == [0, 0, 0, 125]
 
 
 def test_match_points_come_from_the_match_format():
