@@ -19,6 +19,7 @@ from django.db import connection
 from club.models import Player
 from club.reports import jobs
 from club.reports.registry import report_kind
+from club.tasks_analysis import analyse_play_task  # noqa: F401 (registered for the workers)
 
 log = logging.getLogger(__name__)
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from club.views import sheet_changes, sheets
+from club.views import play_analysis, sheet_changes, sheets
 
 _PAGES = [
     ("", sheets.SheetPageView, ""),
@@ -10,6 +10,7 @@ _PAGES = [
     ("tricks/", sheets.TricksView, "-tricks"),
     ("deals/<int:number>/", sheets.DealView, "-deal"),
     ("deals/<int:number>/delete/", sheets.DeleteView, "-delete"),
+    ("deals/<int:number>/analysis/", play_analysis.AnalysisView, "-analysis"),
 ]
 
 urlpatterns = [
