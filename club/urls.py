@@ -66,5 +66,6 @@ urlpatterns = [
     path("", include("club.urls_championships")),
     path("", include("club.urls_sheets")),
     path("", include("club.urls_reports")),
+    path("", include("club.urls_offline")),
     path("", include("club.api.urls")),
 ]

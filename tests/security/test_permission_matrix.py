@@ -179,6 +179,8 @@ MATRIX = {
     "api-report-request": ("post", {}, OPEN),
     "api-report-job": ("get", {"pk": "job"}, API_EDIT),
     "api-report-file": ("get", {"pk": "job"}, API_EDIT),
+    # the sheet's service worker and manifest: the same for everyone, nothing private
+    "offline-worker": ("get", {}, OPEN), "offline-manifest": ("get", {}, OPEN),
     "api-tokens": ("get", {}, LOGGED_IN),
     # the organiser's token: anyone else's revoke finds no such token of theirs
     "api-token-revoke": ("post", {"pk": "api_token"},
