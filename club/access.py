@@ -201,6 +201,12 @@ def can_see_championship(user, championship: Championship) -> bool:
     return championship.public or can_see_private(user, championship.club)
 
 
+def can_see_duplicate_event(user, event) -> bool:
+    """A duplicate event (``club.models.DuplicateEvent``) is seen as a championship is:
+    by anyone when public, else by everyone with a role in its club."""
+    return event.public or can_see_private(user, event.club)
+
+
 def name_revealing_club_ids(user, player: Player) -> set[int] | None:
     """The clubs of ``player`` whose organisers ``user`` is: on their pages the user sees a
     player who is not published by name (everyone else: by initials). None for staff (every

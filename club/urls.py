@@ -67,5 +67,6 @@ urlpatterns = [
     path("", include("club.urls_sheets")),
     path("", include("club.urls_reports")),
     path("", include("club.urls_offline")),
+    path("", include("club.urls_duplicate")),
     path("", include("club.api.urls")),
 ]

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from scoring.deal import DealResult
+
 from club.models import (DuplicateBoard, DuplicateEvent, DuplicatePair, DuplicateSession,
                          DuplicateTable, Traveller)
 
@@ -60,3 +62,13 @@ def travellers(session: DuplicateSession) -> list[Traveller]:
     return list(Traveller.objects.filter(board__session=session)
                 .select_related("board", "table").order_by("board__number", "table__round",
                                                             "table__number"))
+
+
+def deal_result(facts: dict[str, Any], dealer_side: int | None = None) -> DealResult:
+    """The scoring value of a traveller line's facts (a dict or a :class:`Traveller`)."""
+    if isinstance(facts, Traveller):
+        facts = facts.facts()
+    points = facts.get("points"), facts.get("points_other")
+    return DealResult(points=None if None in points else points, trump=facts.get("trump"),
+                      doubling=facts.get("doubling") or 1, all_tricks=facts.get("all_tricks"),
+                      renonce=facts.get("renonce"), dealer_side=dealer_side)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-from club import messages, messages_games
+from club import messages, messages_duplicate, messages_games
 from engine.play import OBLIGATIONS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,7 +61,8 @@ def test_every_code_has_one_sentence():
     missing = raised_codes() - set(messages.table())
     assert not missing, f"codes without a sentence in club/messages.py: {sorted(missing)}"
     parts = (messages._sheet(), messages._play(), messages._setup(),
-             messages_games.auction(), messages_games.options(), messages_games.duplicate())
+             messages_games.auction(), messages_games.options(), messages_games.duplicate(),
+             messages_duplicate.movements())
     assert sum(map(len, parts)) == len(messages.table()), "a code has two sentences"
 
 

@@ -33,6 +33,7 @@ from club.models import (
     ReportJob,
     RuleSet,
 )
+from club.services.duplicate import create_event
 from engine import PRESETS
 from tests.factories import make_championship, make_club, make_round, make_user
 
@@ -155,6 +156,17 @@ MATRIX = {
     "report-job": ("get", {"pk": "job"}, EDIT),
     "report-status": ("get", {"pk": "job"}, EDIT_JSON),
     "report-file": ("get", {"pk": "job"}, EDIT),
+    # Duplicate events (a private one): read as a championship is, created and dealt by
+    # organisers, travellers entered by scorers too.
+    "duplicate-list": ("get", {"slug": "club"}, OPEN),
+    "duplicate-create": ("get", {"slug": "club"}, EDIT),
+    "duplicate-event": ("get", {"pk": "duplicate_event"}, SEE),
+    "duplicate-standings": ("get", {"pk": "duplicate_event"}, SEE),
+    "duplicate-round": ("get", {"pk": "duplicate_session", "number": 1}, SEE),
+    "duplicate-board": ("get", {"pk": "duplicate_session", "number": 1}, SEE),
+    "duplicate-board-cards": ("get", {"pk": "duplicate_session", "number": 1}, EDIT),
+    "duplicate-traveller": ("get", {"pk": "duplicate_table", "number": "duplicate_board"},
+                            SCORE),
     # The REST API (club/api/): the same rules; no credentials is a 401, not a login page.
     # A write's body is JSON: the empty form body sent here is a 415 once the permission
     # check has passed (the body is read after it), so a 415 counts as "ok".
@@ -221,6 +233,11 @@ def world(db):
     job.file.save("matrix.pdf", ContentFile(b"%PDF-1.4 test"), save=True)
     import_job = PlayerImportJob.objects.create(club=club, user=organiser, status="refused",
                                                 errors=[[2, "name", "a name is required"]])
+    duplicate = create_event(club, name="Duplicate", rule_set=rule_set, movement="howell",
+                             boards_per_round=2, seed="matrix",
+                             pairs=[entry.pair for entry in championship.entries.all()])
+    duplicate_table = duplicate.sessions.get().tables.filter(round=1, pair_ns__isnull=False,
+                                                             pair_ew__isnull=False).first()
     scorer, viewer, member = make_user("scorer"), make_user("viewer"), make_user("member")
     for user, role in ((scorer, "scorer"), (viewer, "viewer"), (member, "viewer")):
         ClubRole.objects.create(user=user, club=club, role=role)
@@ -238,7 +255,9 @@ def world(db):
            "round": rnd.pk, "table": table.pk, "code": table.code, "job": job.pk,
            "import_job": import_job.pk, "api_token": create_token(organiser, "matrix")[0].pk,
            "pair": championship.entries.first().pair_id,
-           "member": member.pk, "invitation": withdrawn.pk, "invitation_token": token}
+           "member": member.pk, "invitation": withdrawn.pk, "invitation_token": token,
+           "duplicate_event": duplicate.pk, "duplicate_session": duplicate_table.session_id,
+           "duplicate_table": duplicate_table.pk, "duplicate_board": duplicate_table.boards[0]}
     users = {"other_organiser": other, "organiser": organiser, "staff": staff,
              "no_role": make_user("nobody"), "scorer": scorer, "viewer": viewer}
     return ids, users

@@ -1,0 +1,116 @@
+"""Forms of duplicate events: creating an event, a board's cards, a traveller line.
+
+They parse and type-check; the services decide the rest (a movement for the field, a board
+whose hands hold the 32 cards once, a line that adds up and that the table played), and
+their refusals land next to these fields.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from club.bounds import MAX_DOUBLING, MAX_POINTS
+from club.forms_sheets import NO_TRUMP, stored_trump, trump_choices
+from club.models import DuplicateEvent, Pair, RuleSet
+from club.models.duplicate import MAX_BOARDS_PER_ROUND
+
+SIDE_CHOICES = [("", _("none")), ("0", _("North-South")), ("1", _("East-West"))]
+
+
+class EventForm(forms.Form):
+    name = forms.CharField(label=_("name"), max_length=120)
+    date = forms.DateField(label=_("date"), required=False,
+                           widget=forms.DateInput(attrs={"type": "date"}))
+    rule_set = forms.ModelChoiceField(label=_("rule set"), queryset=RuleSet.objects.none())
+    movement = forms.ChoiceField(label=_("movement"), choices=DuplicateEvent.Movement.choices)
+    boards_per_round = forms.IntegerField(label=_("boards per round"), min_value=1,
+                                          max_value=MAX_BOARDS_PER_ROUND, initial=2)
+    rounds = forms.IntegerField(label=_("rounds"), required=False, min_value=1,
+                                max_value=60,
+                                help_text=_("Empty: the whole movement."))
+    sessions = forms.IntegerField(label=_("sessions"), min_value=1, max_value=4, initial=1)
+    boards = forms.ChoiceField(label=_("boards"), choices=[
+        ("seed", _("dealt from a seed")), ("entered", _("entered card by card"))],
+        initial="seed", widget=forms.RadioSelect)
+    seed = forms.CharField(label=_("board seed"), max_length=40, required=False,
+                           help_text=_("Empty: a new seed. The same seed deals the same "
+                                       "boards."))
+    pairs = forms.ModelMultipleChoiceField(label=_("pairs"), queryset=Pair.objects.none(),
+                                           widget=forms.CheckboxSelectMultiple)
+    public = forms.BooleanField(label=_("public"), required=False)
+
+    def __init__(self, *args, club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["rule_set"].queryset = RuleSet.objects.filter(
+            Q(club=club) | Q(club__isnull=True)).order_by("club_id", "name")
+        self.fields["pairs"].queryset = Pair.objects.filter(club=club, active=True).select_related(
+            "first", "second").order_by("name", "pk")
+        self.fields["pairs"].label_from_instance = str
+
+
+class BoardCardsForm(forms.Form):
+    """The four hands of a board as dealt by hand: 8 cards each, every card once."""
+
+    dealer = forms.TypedChoiceField(label=_("dealer"), coerce=int, choices=[
+        (0, _("North")), (1, _("East")), (2, _("South")), (3, _("West"))])
+    hand_0 = forms.CharField(label=_("North"), max_length=80)
+    hand_1 = forms.CharField(label=_("East"), max_length=80)
+    hand_2 = forms.CharField(label=_("South"), max_length=80)
+    hand_3 = forms.CharField(label=_("West"), max_length=80)
+
+    def hands(self) -> list[str]:
+        return [self.cleaned_data[f"hand_{seat}"] for seat in range(4)]
+
+
+class TravellerForm(forms.Form):
+    """One table's result on one board (side 0 is North-South)."""
+
+    seen = forms.CharField(required=False, widget=forms.HiddenInput, max_length=200)
+    trump = forms.ChoiceField(label=_("trump"), required=False, widget=forms.RadioSelect)
+    doubling = forms.IntegerField(label=_("doubling"), required=False, min_value=1,
+                                  max_value=MAX_DOUBLING)
+    points = forms.IntegerField(label=_("card points North-South"), required=False,
+                                min_value=0, max_value=MAX_POINTS)
+    points_other = forms.IntegerField(label=_("card points East-West"), required=False,
+                                      min_value=0, max_value=MAX_POINTS)
+    all_tricks = forms.ChoiceField(label=_("all tricks"), required=False, choices=SIDE_CHOICES,
+                                   widget=forms.RadioSelect)
+    renonce = forms.ChoiceField(label=_("renonce"), required=False, choices=SIDE_CHOICES,
+                                widget=forms.RadioSelect)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["trump"].choices = trump_choices()
+        self.fields["points"].widget.attrs.update(inputmode="numeric", autocomplete="off",
+                                                  autofocus=True)
+        self.fields["points_other"].widget.attrs.update(inputmode="numeric",
+                                                        autocomplete="off")
+        self.fields["doubling"].widget.attrs.update(inputmode="numeric")
+
+    def clean_trump(self):
+        value = self.cleaned_data.get("trump")
+        if not value:
+            raise forms.ValidationError(_("Choose the trump, or no trump."), code="required")
+        return value
+
+    def facts(self) -> dict:
+        data = self.cleaned_data
+
+        def side(name):
+            return int(data[name]) if data.get(name) not in (None, "") else None
+
+        return {"trump": stored_trump(data.get("trump")), "doubling": data.get("doubling") or 1,
+                "points": data.get("points"), "points_other": data.get("points_other"),
+                "all_tricks": side("all_tricks"), "renonce": side("renonce")}
+
+
+def initial_of(line) -> dict:
+    """A stored line as the form's initial values."""
+    if line is None:
+        return {"trump": "", "doubling": 1, "all_tricks": "", "renonce": ""}
+    return {"trump": line.trump or NO_TRUMP, "doubling": line.doubling, "points": line.points,
+            "points_other": line.points_other,
+            "all_tricks": "" if line.all_tricks is None else str(line.all_tricks),
+            "renonce": "" if line.renonce is None else str(line.renonce)}

@@ -1,0 +1,133 @@
+"""Travellers: one table's result on one board, entered, corrected or removed.
+
+The same checks as a score sheet's deal (``scoring.check_deal`` under the event's rule set:
+card points that add up, the doubling the rules allow, renonce and all tricks), and those of
+the movement: the board must be one the table plays in its round, the table must have two
+pairs, and neither pair may already have played the board at another table. Every refusal
+is :class:`~club.services.duplicate.DuplicateInvalid` naming the form field; nothing is
+written.
+
+The lock: every write takes the session's row (``SELECT ... FOR UPDATE``) and moves its
+``version`` on in the same transaction, so two tables entering at once are serialised and
+the "played twice" check sees every line committed before it (a sheet's deals serialise on
+their table's version in the same way: :mod:`club.services.locked_write`). A form loaded
+at one version and sent after the line it shows changed is a
+:class:`TravellerConflict`: nothing written.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from club.messages import explain
+from club.selectors.duplicate import deal_result
+from club.services.sheet_messages import explain as sheet_explain
+from club.models import DuplicateBoard, DuplicateSession, DuplicateTable, Traveller
+from club.services.duplicate import DuplicateInvalid, refuse  # noqa: F401 (re-exported)
+from scoring.deal import DealResult, check_deal
+from scoring.errors import ScoringError
+
+#: Form fields of a traveller line (side 0 is North-South).
+FIELDS = ("trump", "doubling", "points", "points_other", "all_tricks", "renonce")
+
+
+class TravellerConflict(Exception):
+    """The line changed since the form was loaded: nothing written."""
+
+
+def check_facts(facts: dict[str, Any], rules) -> DealResult:
+    """The facts checked under ``rules``, or :class:`DuplicateInvalid` naming the field and
+    the rule in the sheet's words (:mod:`club.services.sheet_messages`)."""
+    try:
+        return check_deal(deal_result(facts), rules)
+    except ScoringError as error:
+        points = (facts.get("points"), facts.get("points_other"))
+        field, message = sheet_explain(error, rules, doubling=facts.get("doubling") or 1,
+                                       total=None if None in points else sum(points))
+        raise refuse(field if field in FIELDS else "__all__", message) from error
+
+
+def _played_elsewhere(board: DuplicateBoard, table: DuplicateTable) -> Traveller | None:
+    pairs = [table.pair_ns_id, table.pair_ew_id]
+    return (Traveller.objects.filter(board=board)
+            .filter(Q(pair_ns_id__in=pairs) | Q(pair_ew_id__in=pairs))
+            .exclude(table=table).first())
+
+
+def _locate(session_id: int, table_id: int, board_number: int
+            ) -> tuple[DuplicateSession, DuplicateTable, DuplicateBoard]:
+    session = DuplicateSession.objects.select_for_update().select_related(
+        "event__rule_set").get(pk=session_id)
+    table = DuplicateTable.objects.filter(pk=table_id, session=session).first()
+    if table is None:
+        raise refuse("table", _("This table is not in the session."))
+    if table.sit_out:
+        raise refuse("table", _("Nobody plays at this table in this round: one pair sits "
+                                "out."))
+    if board_number not in table.boards:
+        raise refuse("board", _("Table %(table)d does not play board %(board)s in round "
+                                "%(round)d: it plays boards %(boards)s.")
+                     % {"table": table.number, "board": board_number, "round": table.round,
+                        "boards": ", ".join(map(str, table.boards))})
+    board = DuplicateBoard.objects.filter(session=session, number=board_number).first()
+    if board is None:
+        raise refuse("board", _("Board %(board)d has not been dealt yet: enter its cards "
+                                "first.") % {"board": board_number})
+    return session, table, board
+
+
+@transaction.atomic
+def enter_traveller(user, session_id: int, table_id: int, board_number: int,
+                    facts: dict[str, Any], *, seen: str | None = None,
+                    play: list | None = None) -> Traveller:
+    """Write (or correct) the line of table ``table_id`` on board ``board_number``.
+
+    ``seen``: the line's :func:`line_stamp` when the form was loaded ("" for no line): a
+    different stamp now is a :class:`TravellerConflict`."""
+    session, table, board = _locate(session_id, table_id, board_number)
+    line = Traveller.objects.filter(board=board, table=table).first()
+    if seen is not None and seen != line_stamp(line):
+        raise TravellerConflict(_("Someone else saved this board for this table meanwhile. "
+                                  "Nothing was saved: check the line and save again."))
+    clean = {name: facts.get(name) for name in FIELDS}
+    clean["doubling"] = clean["doubling"] or 1
+    check_facts(clean, session.event.rule_set.rules())
+    other = _played_elsewhere(board, table)
+    if other is not None:
+        other_table = DuplicateTable.objects.get(pk=other.table_id)
+        raise refuse("board", _("A pair of this table already played board %(board)d at "
+                                "table %(table)d in round %(round)d. ") % {
+            "board": board.number, "table": other_table.number, "round": other_table.round}
+            + explain("board_played_twice"))
+    if line is None:
+        line = Traveller(board=board, table=table)
+    line.pair_ns_id, line.pair_ew_id = table.pair_ns_id, table.pair_ew_id
+    for name, value in clean.items():
+        setattr(line, name, value)
+    line.play = play
+    line.entered_by = user if getattr(user, "is_authenticated", False) else None
+    line.save()
+    DuplicateSession.objects.filter(pk=session.pk).update(version=session.version + 1)
+    return line
+
+
+@transaction.atomic
+def remove_traveller(user, session_id: int, table_id: int, board_number: int) -> bool:
+    """Remove the line (a result entered at the wrong table); False when there was none."""
+    session, table, board = _locate(session_id, table_id, board_number)
+    removed, _rows = Traveller.objects.filter(board=board, table=table).delete()
+    if removed:
+        DuplicateSession.objects.filter(pk=session.pk).update(version=session.version + 1)
+    return bool(removed)
+
+
+def line_stamp(line: Traveller | None) -> str:
+    """What a form saw of a line: empty for none, else its facts (a correction made by
+    someone else in between changes it)."""
+    if line is None:
+        return ""
+    return "|".join("" if v is None else str(v) for v in line.facts().values())

@@ -1,0 +1,178 @@
+"""Pages of duplicate events (read): the event, a round's assignments, a board's results,
+the standings; and creating an event. Traveller entry is :mod:`club.views.duplicate_entry`.
+
+Who may: a public event is read by anyone, a private one by everyone with a role in the
+club; organisers create events and enter boards' cards; scorers enter travellers
+(:mod:`club.access`).
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views import View
+
+from club.access import can_edit_club, can_enter_sheets, can_see_duplicate_event
+from club.forms_duplicate import EventForm
+from club.models import (Club, DuplicateBoard, DuplicateEvent, DuplicateSession,
+                         DuplicateTable, Traveller)
+from club.selectors.duplicate import movement_rounds
+from club.selectors.duplicate_results import board_lines, standings
+from club.services.duplicate import DuplicateInvalid, create_event
+from club.views.base import ClubEditMixin
+
+SEATS = ("North", "East", "South", "West")
+
+
+def seen_event(request, event: DuplicateEvent):
+    """The event if the user may see it; else the login page (anonymous) or 403."""
+    if can_see_duplicate_event(request.user, event):
+        return None
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    raise PermissionDenied
+
+
+def rights(request, event: DuplicateEvent) -> dict:
+    return {"can_edit": can_edit_club(request.user, event.club),
+            "can_score": can_enter_sheets(request.user, event.club)}
+
+
+class EventCreateView(ClubEditMixin, View):
+    template_name = "duplicate/create.html"
+
+    def get(self, request, slug):
+        return self._page(EventForm(club=self.club))
+
+    def post(self, request, slug):
+        form = EventForm(request.POST, club=self.club)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                event = create_event(
+                    self.club, name=data["name"], date=data["date"], rule_set=data["rule_set"],
+                    movement=data["movement"], boards_per_round=data["boards_per_round"],
+                    pairs=list(data["pairs"]), sessions=data["sessions"], rounds=data["rounds"],
+                    seed="" if data["boards"] == "entered" else data["seed"],
+                    public=data["public"],
+                    entered=data["boards"] == "entered")
+            except DuplicateInvalid as error:
+                for field, messages in error.errors.items():
+                    for message in messages:
+                        form.add_error(None if field not in form.fields else field, message)
+            else:
+                return redirect(event.get_absolute_url())
+        return self._page(form, status=400)
+
+    def _page(self, form, status=200):
+        return render(self.request, self.template_name, {"form": form, "club": self.club},
+                      status=status)
+
+
+class EventListView(View):
+    def get(self, request, slug):
+        club = get_object_or_404(Club, slug=slug)
+        events = DuplicateEvent.objects.filter(club=club)
+        if not can_see_duplicate_event(request.user, DuplicateEvent(club=club, public=False)):
+            events = events.filter(public=True)
+        return render(request, "duplicate/list.html", {
+            "club": club, "events": events, "can_edit": can_edit_club(request.user, club)})
+
+
+class EventView(View):
+    def get(self, request, pk):
+        event = get_object_or_404(DuplicateEvent.objects.select_related("club", "rule_set"),
+                                  pk=pk)
+        if (refused := seen_event(request, event)) is not None:
+            return refused
+        sessions = []
+        for session in event.sessions.order_by("number"):
+            entered = Traveller.objects.filter(board__session=session).count()
+            expected = sum(len(t.boards) for t in session.tables.all() if not t.sit_out)
+            sessions.append({"session": session, "rounds": range(1, session.rounds + 1),
+                             "boards": list(session.boards.values_list("number", flat=True)),
+                             "missing": _missing_boards(session),
+                             "entered": entered, "expected": expected})
+        return render(request, "duplicate/event.html", {
+            "event": event, "club": event.club, "sessions": sessions,
+            "pairs": event.pairs.order_by("number"), **rights(request, event)})
+
+
+def _missing_boards(session: DuplicateSession) -> list[int]:
+    have = set(session.boards.values_list("number", flat=True))
+    return [n for n in range(1, session.board_count + 1) if n not in have]
+
+
+def _session(request, pk):
+    session = get_object_or_404(DuplicateSession.objects.select_related(
+        "event__club", "event__rule_set"), pk=pk)
+    return session, seen_event(request, session.event)
+
+
+class RoundView(View):
+    """A round's assignments: which pairs at which table, in which direction, with which
+    boards; the travellers entered so far."""
+
+    def get(self, request, pk, number):
+        session, refused = _session(request, pk)
+        if refused is not None:
+            return refused
+        rounds = movement_rounds(session)
+        if not 1 <= number <= len(rounds):
+            raise Http404
+        tables = rounds[number - 1]["tables"]
+        done = set(Traveller.objects.filter(table__session=session, table__round=number)
+                   .values_list("table_id", "board__number"))
+        for table in tables:
+            table["lines"] = [(board, (table["id"], board) in done) for board in table["boards"]]
+        return render(request, "duplicate/round.html", {
+            "event": session.event, "session": session, "round": number, "tables": tables,
+            "rounds": range(1, len(rounds) + 1), **rights(request, session.event)})
+
+
+def hands_shown(request, board: DuplicateBoard) -> bool:
+    """The cards are shown to the organisers, and to everyone once every table that plays
+    the board has its line (before, a pair still to play it could look)."""
+    if can_edit_club(request.user, board.session.event.club):
+        return True
+    planned = sum(board.number in table.boards
+                  for table in board.session.tables.all() if not table.sit_out)
+    return board.travellers.count() >= planned
+
+
+class BoardView(View):
+    """A board's results: every table's line, its score and match points, and the par."""
+
+    def get(self, request, pk, number):
+        session, refused = _session(request, pk)
+        if refused is not None:
+            return refused
+        board = get_object_or_404(DuplicateBoard, session=session, number=number)
+        lines, scaled = board_lines(board)
+        shown = hands_shown(request, board)
+        hands = [(SEATS[seat], [str(card) for card in hand])
+                 for seat, hand in enumerate(board.board().hands)] if shown else []
+        return render(request, "duplicate/board.html", {
+            "event": session.event, "session": session, "board": board, "lines": lines,
+            "scaled": scaled, "hands": hands, "dealer": SEATS[board.dealer],
+            "par": board.par, "numbers": list(session.boards.values_list("number", flat=True)),
+            **rights(request, session.event)})
+
+
+class StandingsView(View):
+    def get(self, request, pk):
+        event = get_object_or_404(DuplicateEvent.objects.select_related("club", "rule_set"),
+                                  pk=pk)
+        if (refused := seen_event(request, event)) is not None:
+            return refused
+        by = "datum" if request.GET.get("by") == "datum" else "percentage"
+        return render(request, "duplicate/standings.html", {
+            "event": event, "rows": standings(event, by=by), "by": by,
+            **rights(request, event)})
+
+
+def table_of(pk) -> DuplicateTable:
+    return get_object_or_404(DuplicateTable.objects.select_related(
+        "session__event__club", "session__event__rule_set", "pair_ns", "pair_ew"), pk=pk)

@@ -1,0 +1,145 @@
+"""Entering a duplicate session: a table's line on a board (the traveller), and a board's
+cards when the set is entered from hands dealt at the club.
+
+A refusal answers 400 with the page and the message next to the field at fault; nothing is
+written (the services check under the session's lock). After a line is saved the page
+moves on to the table's next board without a line, so a table's results go in with the
+keyboard only: points, a trump letter, Enter.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views import View
+
+from club.access import can_edit_club, can_enter_sheets
+from club.forms_duplicate import BoardCardsForm, TravellerForm, initial_of
+from club.forms_sheets import trump_keys, trump_letters
+from club.models import DuplicateBoard, DuplicateSession, Traveller
+from club.services.duplicate import DuplicateInvalid, enter_board
+from club.services.duplicate_travellers import (TravellerConflict, enter_traveller,
+                                                line_stamp)
+from club.views.duplicate import SEATS, table_of
+
+
+def _allowed(request, club, check) -> object | None:
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not check(request.user, club):
+        raise PermissionDenied
+    return None
+
+
+def _add_errors(form, error: DuplicateInvalid) -> None:
+    for field, texts in error.errors.items():
+        for text in texts:
+            form.add_error(field if field in form.fields else None, text)
+
+
+class TravellerView(View):
+    """GET: the line of table ``pk`` on board ``number`` (empty or as entered); POST: save."""
+
+    template_name = "duplicate/traveller.html"
+
+    def dispatch(self, request, pk, number):
+        self.table = table_of(pk)
+        self.session = self.table.session
+        self.event = self.session.event
+        refused = _allowed(request, self.event.club, can_enter_sheets)
+        return refused or super().dispatch(request, pk, number)
+
+    def _line(self, number):
+        return Traveller.objects.filter(table=self.table, board__number=number).first()
+
+    def get(self, request, pk, number):
+        line = self._line(number)
+        form = TravellerForm(initial={**initial_of(line), "seen": line_stamp(line)})
+        return self._page(form, number)
+
+    def post(self, request, pk, number):
+        form = TravellerForm(request.POST)
+        if form.is_valid():
+            try:
+                enter_traveller(request.user, self.session.pk, self.table.pk, number,
+                                form.facts(), seen=form.cleaned_data["seen"])
+            except DuplicateInvalid as error:
+                _add_errors(form, error)
+            except TravellerConflict as conflict:
+                messages.error(request, str(conflict))
+                return redirect(request.path)
+            else:
+                messages.success(request, _("Board %(board)d saved for table %(table)d.")
+                                 % {"board": number, "table": self.table.number})
+                return redirect(self._next(number))
+        return self._page(form, number, status=400)
+
+    def _next(self, number) -> str:
+        done = set(Traveller.objects.filter(table=self.table)
+                   .values_list("board__number", flat=True))
+        for board in self.table.boards:
+            if board not in done:
+                return reverse("duplicate-traveller", args=[self.table.pk, board])
+        return reverse("duplicate-round", args=[self.session.pk, self.table.round])
+
+    def _page(self, form, number, status=200):
+        board = DuplicateBoard.objects.filter(session=self.session, number=number).first()
+        done = set(Traveller.objects.filter(table=self.table)
+                   .values_list("board__number", flat=True))
+        language = get_language()
+        return render(self.request, self.template_name, {
+            "event": self.event, "session": self.session, "table": self.table,
+            "number": number, "board": board, "playable": number in self.table.boards,
+            "dealer": SEATS[board.dealer] if board else "",
+            "boards": [(n, n in done) for n in self.table.boards], "form": form,
+            "trump_keys": trump_keys(language), "trump_letters": trump_letters(language),
+        }, status=status)
+
+
+class BoardCardsView(View):
+    """An entered set's board: its four hands typed from the cards dealt at the club."""
+
+    template_name = "duplicate/board_cards.html"
+
+    def dispatch(self, request, pk, number):
+        self.session = get_object_or_404(DuplicateSession.objects.select_related(
+            "event__club"), pk=pk)
+        refused = _allowed(request, self.session.event.club, can_edit_club)
+        if refused is None and not 1 <= number <= self.session.board_count:
+            raise Http404
+        return refused or super().dispatch(request, pk, number)
+
+    def get(self, request, pk, number):
+        row = DuplicateBoard.objects.filter(session=self.session, number=number).first()
+        initial = {"dealer": (number - 1) % 4}
+        if row is not None:
+            board = row.board()
+            initial = {"dealer": board.dealer,
+                       **{f"hand_{seat}": str(hand) for seat, hand in enumerate(board.hands)}}
+        return self._page(BoardCardsForm(initial=initial), number)
+
+    def post(self, request, pk, number):
+        form = BoardCardsForm(request.POST)
+        if form.is_valid():
+            try:
+                enter_board(self.session, number, form.hands(), form.cleaned_data["dealer"])
+            except DuplicateInvalid as error:
+                _add_errors(form, error)
+            else:
+                messages.success(request, _("Board %(board)d saved.") % {"board": number})
+                following = number + 1
+                if following <= self.session.board_count:
+                    return redirect("duplicate-board-cards", self.session.pk, following)
+                return redirect(self.session.event.get_absolute_url())
+        return self._page(form, number, status=400)
+
+    def _page(self, form, number, status=200):
+        return render(self.request, self.template_name, {
+            "event": self.session.event, "session": self.session, "number": number,
+            "form": form, "numbers": range(1, self.session.board_count + 1)}, status=status)

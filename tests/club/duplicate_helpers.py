@@ -1,0 +1,23 @@
+"""Shared set-up of the duplicate tests: a club with pairs and an event."""
+
+from __future__ import annotations
+
+from club.models import Pair, RuleSet
+from club.services.duplicate import create_event
+from tests.factories import make_club, make_players
+
+
+def make_pairs(club, count: int, prefix: str = "D") -> list[Pair]:
+    players = make_players(club, 2 * count, prefix=prefix)
+    return [Pair.objects.create(club=club, first=players[2 * i], second=players[2 * i + 1])
+            for i in range(count)]
+
+
+def make_event(*, pairs: int = 8, movement: str = "howell", per_round: int = 3,
+               club=None, organiser=None, public: bool = False, seed: str = "test",
+               rounds: int | None = None, sessions: int = 1):
+    club = club or make_club("club", organiser=organiser)
+    rule_set = RuleSet.objects.get(club=None, preset="house")
+    return create_event(club, name="Duplicate evening", rule_set=rule_set, movement=movement,
+                        boards_per_round=per_round, pairs=make_pairs(club, pairs),
+                        seed=seed, public=public, rounds=rounds, sessions=sessions)
