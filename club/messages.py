@@ -18,7 +18,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from club import messages_games
+from club import messages_duplicate, messages_games
 
 #: What a template may name, and what each means (the sheet's values).
 PARAMS = ("expected", "total", "why", "value", "rules", "allowed", "tricks", "quota", "format",
@@ -185,7 +185,8 @@ def _setup() -> dict[str, Any]:
 def table() -> dict[str, Any]:
     """Code -> its sentence (lazy, translated when shown). One entry per code."""
     return {**_sheet(), **_play(), **_setup(), **messages_games.auction(),
-            **messages_games.options(), **messages_games.duplicate()}
+            **messages_games.options(), **messages_games.duplicate(),
+            **messages_duplicate.movements()}
 
 
 class _Params(dict):
