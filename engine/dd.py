@@ -11,17 +11,14 @@ force every remaining trick, if any (it can only be the side that takes every po
 The search (docs/duplicate.md says what each step bought):
 
 - legal cards from :func:`engine.play.legal_mask`, the engine's own function;
-- a transposition table at the start of each trick, keyed by the four remaining hands and
-  the leader, holding a lower and an upper bound of the value and the best lead (the 7, 8
-  and 9 of a suit moved down over the gaps the played ones left, so that positions that
-  differ only there share an entry), and a second one inside tricks, keyed by the hands
-  and the cards on the table;
-- the best move first: the table's lead, then cards that win the trick for the mover's side
-  (most points first), then the others (fewest points first);
-- equivalent cards pruned: of two cards of one hand that touch in rank among the cards
-  still live and count the same points (7, 8, 9), only one is searched;
-- a null-window search (MTD(f)) on the point total: each pass asks "does side 0 take at
-  least t?", the bounds kept in the table between passes.
+- a transposition table at each trick's start, keyed by the hands (the 7, 8 and 9 of a suit
+  moved down over the gaps of played ones) and the leader, holding a lower and an upper
+  bound and the best lead; a second one inside tricks;
+- sure points (:mod:`engine.dd_bounds`): bounds from the top trumps and the leader's
+  cashable cards, asked before a new position is searched;
+- the best move first and equivalent cards pruned (:mod:`engine.dd_order`);
+- null-window passes on the point total: "does side 0 take at least t?", t by bisection
+  of the bounds known so far, the bounds kept in the table between passes.
 
 >>> hands = ["10c 7c", "Ac 8c", "Kc 9c", "Qc Jc"]
 >>> result = double_dummy(hands, leader=0, trump=None)
@@ -29,12 +26,15 @@ The search (docs/duplicate.md says what each step bought):
 ((9, 6), None)
 """
 
+# ruff: noqa: PLR1730  (in the search, an if costs less than a call to max or min)
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.cards import ABOVE, CARD_POINTS, Card, CardSet, mask_points, parse_suit
+from engine.cards import ABOVE, CARD_POINTS, SUIT_MASKS, Card, CardSet, mask_points, parse_suit
+from engine.dd_bounds import suit_points, sure_bounds
+from engine.dd_order import equivalent, orderer
 from engine.dd_position import check_position
 from engine.play import legal_mask, rule_flags
 from engine.rules import RuleSet
@@ -80,15 +80,16 @@ class Solver:
     def __init__(self, trump: int, rules: RuleSet | str = "house", *,
                  values: Sequence[int] = CARD_POINTS, bonus: int | None = None,
                  ordering: bool = True, equivalence: bool = True, small: int = 1,
-                 mid: bool = True) -> None:
+                 mid: bool = True, bounds: bool = True) -> None:
         rules = RuleSet.coerce(rules)
         self.trump = trump
         self.flags = rule_flags(rules)
         self.step = 1 if rules.direction == "clockwise" else -1
         self.bonus = (1 if rules.trick_bonus else 0) if bonus is None else bonus
-        self.values = tuple(values)
+        self.values = CARD_POINTS if tuple(values) == CARD_POINTS else tuple(values)
         self.ordering = ordering
         self.equivalence = equivalence
+        self.bounds = bounds
         self.table: dict[tuple[int, int, int, int, int], list[int]] = {}
         self.exact_values: dict[tuple[int, int, int, int, int], int] = {}
         self.small = small
@@ -130,12 +131,16 @@ class Solver:
     def _build(self) -> Callable[..., int]:
         trump, flags, step, bonus = self.trump, self.flags, self.step, self.bonus
         values, table = self.values, self.table
-        ordering, equivalence = self.ordering, self.equivalence
+        ordering, equivalence, bounds = self.ordering, self.equivalence, self.bounds
         solver = self
         exact_values = self.exact_values
         small = self.small
         normalise = equivalence and values == CARD_POINTS
         mid_table = self.mid_table
+        sp0, sp1, sp2, sp3 = suit_points(values)
+        sure = sure_bounds(trump, values, bonus)
+        ordered = orderer(values, ordering)
+        trumps = SUIT_MASKS[trump] if trump >= 0 else 0
 
         def start(h: list[int], leader: int, alpha: int, beta: int) -> int:
             """Value of the tricks to come, at a trick's start (fail-soft)."""
@@ -164,26 +169,34 @@ class Solver:
                     return low
                 if up <= alpha:
                     return up
-                alpha = max(alpha, low)
-                beta = min(beta, up)
+                if low > alpha:
+                    alpha = low
+                if up < beta:
+                    beta = up
             else:
-                total = bonus * h[leader].bit_count()
-                rest = live
-                while rest:
-                    bit = rest & -rest
-                    total += values[bit.bit_length() - 1]
-                    rest ^= bit
-                entry = [0, total, -1]
+                total = (bonus * h[leader].bit_count() + sp0[live & 255] + sp1[live >> 8 & 255]
+                         + sp2[live >> 16 & 255] + sp3[live >> 24])
+                if bounds:
+                    low, up = sure(h, leader, live, total)
+                else:
+                    low, up = 0, total
+                entry = [low, up, -1]
                 table[key] = entry
-                if total <= alpha:
-                    return total
-                if beta <= 0:
-                    return 0
+                if up <= alpha:
+                    return up
+                if low >= beta:
+                    return low
+                if low > alpha:
+                    alpha = low
+                if up < beta:
+                    beta = up
             g, lead = trick(h, 0, leader, leader, -1, -1, leader, 0, 0, alpha, beta, best_lead)
             if g <= alpha:
-                entry[1] = min(entry[1], g)
+                if g < entry[1]:
+                    entry[1] = g
             elif g >= beta:
-                entry[0] = max(entry[0], g)
+                if g > entry[0]:
+                    entry[0] = g
                 entry[2] = lead
             else:
                 entry[0] = entry[1] = g
@@ -241,10 +254,35 @@ class Solver:
                             return low, first
                         if up <= alpha:
                             return up, first
-                        alpha = max(alpha, low)
-                        beta = min(beta, up)
+                        if low > alpha:
+                            alpha = low
+                        if up < beta:
+                            beta = up
                     a0, b0 = alpha, beta
-            moves = order(legal, h, pos, seat, led, win, win_seat, played, first)
+            if not legal & (legal - 1):
+                moves = (legal.bit_length() - 1,)
+            else:
+                live = h[0] | h[1] | h[2] | h[3]
+                if equivalence:
+                    legal = equivalent(legal, live | played, values)
+                if pos == 0:
+                    # Leads: the cards no live card of their suit beats first.
+                    tops = 0
+                    for suit_mask in SUIT_MASKS:
+                        held = live & suit_mask
+                        if held:
+                            tops |= 1 << held.bit_length() - 1
+                    tops &= legal
+                elif (win_seat & 1) == side:
+                    tops = legal  # the trick is the side's already: most points first
+                else:
+                    # Cards that take the trick from the other side first.
+                    tops = legal & ABOVE[win]
+                    if trump >= 0 and win >> 3 != trump:
+                        tops |= legal & trumps
+                moves = ordered(legal, tops)
+                if first >= 0 and moves[0] != first and legal >> first & 1:
+                    moves = [first, *(c for c in moves if c != first)]
             g = -1 if side == 0 else 1 << 20
             best = -1
             nxt = (seat + step) % 4
@@ -288,65 +326,26 @@ class Solver:
                         g, best = v, card
                         if g >= beta:
                             break
-                        alpha = max(alpha, g)
+                        if g > alpha:
+                            alpha = g
                 elif v < g:
                     g, best = v, card
                     if g <= alpha:
                         break
-                    beta = min(beta, g)
+                    if g < beta:
+                        beta = g
             if entry is not None:
                 if g <= a0:
-                    entry[1] = min(entry[1], g)
+                    if g < entry[1]:
+                        entry[1] = g
                 elif g >= b0:
-                    entry[0] = max(entry[0], g)
+                    if g > entry[0]:
+                        entry[0] = g
                     entry[2] = best
                 else:
                     entry[0] = entry[1] = g
                     entry[2] = best
             return g, best
-
-        def order(legal: int, h: list[int], pos: int, seat: int, led: int, win: int,
-                  win_seat: int, played: int, first: int) -> list[int]:
-            if not legal & (legal - 1):
-                return [legal.bit_length() - 1]
-            live = h[0] | h[1] | h[2] | h[3]
-            if equivalence:
-                alive = live | played
-            ours = (win_seat & 1) == (seat & 1)
-            keyed = []
-            rest = legal
-            while rest:
-                bit = rest & -rest
-                rest ^= bit
-                card = bit.bit_length() - 1
-                value = values[card]
-                if equivalence:
-                    above = alive & ABOVE[card]
-                    if above and legal & above & -above and (
-                            values[(above & -above).bit_length() - 1] == value):
-                        continue  # touches the next live card up, in hand, and counts the same
-                if not ordering:
-                    keyed.append(card)
-                elif pos == 0:
-                    # Leads: a card no other live card of its suit beats, most points first.
-                    if live & ABOVE[card]:
-                        keyed.append(1024 | value << 5 | card)
-                    else:
-                        keyed.append((15 - value) << 5 | card)
-                elif ours or (card >> 3 == win >> 3 and card > win) or (
-                        card >> 3 == trump != win >> 3):
-                    # Cards that leave the trick to the mover's side: most points first.
-                    keyed.append((15 - value) << 5 | card)
-                else:
-                    keyed.append(1024 | value << 5 | card)
-            if not ordering:
-                return keyed
-            keyed.sort()
-            cards = [key & 31 for key in keyed]
-            if first >= 0 and first in cards:
-                cards.remove(first)
-                cards.insert(0, first)
-            return cards
 
         def search(h: list[int], leader: int, cards: tuple[int, ...], alpha: int,
                    beta: int) -> int:
