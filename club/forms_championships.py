@@ -38,7 +38,8 @@ class ChampionshipForm(forms.ModelForm):
     class Meta:
         model = Championship
         fields = ["name", "season", "start_date", "end_date", "rule_set", "entry_type",
-                  "draw_method", "bye_scoring", "public", "confirmation_required", "self_entry"]
+                  "draw_method", "bye_scoring", "table_size", "table_fit", "public",
+                  "confirmation_required", "self_entry"]
         widgets = {"start_date": forms.DateInput(attrs={"type": "date"}),
                    "end_date": forms.DateInput(attrs={"type": "date"})}
 
@@ -51,6 +52,8 @@ class ChampionshipForm(forms.ModelForm):
     def clean_rule_set(self):
         rule_set = self.cleaned_data["rule_set"]
         players = rule_set.rules().players if rule_set else CHAMPIONSHIP_PLAYERS
+        if rule_set and rule_set.rules().auction:
+            return rule_set  # tables of 3 to 7: the championship's table size says which
         if players != CHAMPIONSHIP_PLAYERS:
             raise forms.ValidationError(
                 _("Championships are played at tables of four: this rule set is for "
@@ -74,6 +77,17 @@ class ChampionshipForm(forms.ModelForm):
             self.add_error("rank_2", _("Each ranking metric may appear once."))
         data["ranking_order"] = order
         entry_type, method = data.get("entry_type"), data.get("draw_method")
+        rule_set = data.get("rule_set")
+        if rule_set and rule_set.rules().auction:
+            if entry_type != Championship.EntryType.INDIVIDUAL:
+                self.add_error("entry_type", _(
+                    "Auction Manille is played each for themselves: choose individual "
+                    "entries (the rule set is an auction game)."))
+            if method != Championship.DrawMethod.RANDOM:
+                self.add_error("draw_method", _(
+                    "Auction tables are drawn at random, avoiding repeat table-mates: choose "
+                    "the random draw (the rule set is an auction game)."))
+            return data
         refusal = method and draw_method_refusal(
             entry_type == Championship.EntryType.INDIVIDUAL, method)
         if refusal:

@@ -15,7 +15,7 @@ size plays the same rule set with its own number of players (:func:`table_rules`
 
 from __future__ import annotations
 
-from engine.rules import PLAYER_COUNTS, RuleSet
+from engine.rules import AUCTION_PLAYER_COUNTS, PLAYER_COUNTS, RuleSet
 from scoring.deal import as_rules
 
 #: Table sizes where the dealer plays alone against all the others (sides change each deal).
@@ -31,10 +31,16 @@ def table_players(seats: int, rules: RuleSet | str | None = None) -> int:
     """How many play at a table with ``seats`` seats: the seats, when the rules know such a
     table, else the rule set's own count (a table whose seats were never recorded).
 
+    An auction game (RULES.md §13) is played at tables of 3 to 7.
+
     >>> table_players(3), table_players(4), table_players(0, RuleSet(players=6))
     (3, 4, 6)
+    >>> table_players(5), table_players(5, "auction2")
+    (4, 5)
     """
-    return seats if seats in PLAYER_COUNTS else as_rules(rules).players
+    rules = as_rules(rules)
+    counts = AUCTION_PLAYER_COUNTS if rules.auction else PLAYER_COUNTS
+    return seats if seats in counts else rules.players
 
 
 def table_rules(rules: RuleSet | str | None, players: int) -> RuleSet:
@@ -47,10 +53,14 @@ def table_rules(rules: RuleSet | str | None, players: int) -> RuleSet:
     False
     >>> table_rules("house", 4) is as_rules("house")
     True
+    >>> table_rules("auction2", 7).players
+    7
     """
     rules = as_rules(rules)
     if players == rules.players:
         return rules
+    if rules.auction:  # every player for themselves: the rule set's own dealing for n
+        return rules.with_players(players)
     return rules.with_players(
         players,
         en_face=rules.en_face and players in (4, 6),

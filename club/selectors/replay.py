@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from club.models import Championship, Deal, MatchResult, Round, Seat, Table
+from club.selectors.auction_replay import AuctionOutcome, replay_auction
 from engine.rules import RuleSet
 from scoring import (
     DealResult,
@@ -31,8 +32,9 @@ from scoring import (
     table_rules,
 )
 
-#: A table's scored sheet: two fixed sides, or (a table of three) each player on their own.
-Outcome = MatchOutcome | ThreesOutcome
+#: A table's scored sheet: two fixed sides, or (a table of three, an auction table) each
+#: player on their own.
+Outcome = MatchOutcome | ThreesOutcome | AuctionOutcome
 
 
 def championship_rules(championship: Championship) -> RuleSet:
@@ -126,6 +128,8 @@ def replay_sheet(table: Table, seats: Sequence[Seat], deals: Sequence[Deal], *,
 
     The seats decide the game: a table of three plays ``rules`` with 3 players, each
     deal's recorded dealer alone (side 0) against the other two (side 1).
+    An auction rule set (RULES §13) is one game of 3 to 7 players, each for themselves
+    (:mod:`club.selectors.auction_replay`).
 
     Raises ``ScoringError`` whose ``deal`` is the number (from 1) of the first deal that
     does not add up.
@@ -134,6 +138,8 @@ def replay_sheet(table: Table, seats: Sequence[Seat], deals: Sequence[Deal], *,
         championship = table.round.stage.championship
         rules = rules or championship_rules(championship)
         fmt = fmt or match_format(championship)
+    if rules.auction:  # RULES §13: one game of 3 to 7 players, each for themselves
+        return replay_auction(table, seats, deals, rules_at(seats, rules))
     players = players_at(seats, rules)
     rules = table_rules(rules, players)
     alone = dealer_alone(players)
@@ -184,7 +190,8 @@ def result_rows(table: Table, seats: Iterable[Seat], outcome: Outcome) -> list[M
         return decided_rows(table, seats, decision)
     rows = []
     for entry, side in entries_by_side(seats).items():
-        view = outcome.seat(side) if isinstance(outcome, ThreesOutcome) else outcome.side(side)
+        by_seat = isinstance(outcome, ThreesOutcome | AuctionOutcome)
+        view = outcome.seat(side) if by_seat else outcome.side(side)
         rows.append(MatchResult(
             table=table, entry_id=entry, side=side, result=view.result or "",
             finished=outcome.finished, games_won=view.games_won, games_lost=view.games_lost,

@@ -129,6 +129,13 @@ def run_generator(championship: Championship, stage: Stage, seed: int) -> Draw:
     """The generator's draw for the stage's next round (checked by ``pairing.draw``)."""
     method = stage_method(stage)
     options = {}
+    if championship.is_auction:  # RULES §13: each for themselves at tables of 3 to 7
+        from scoring.pairing.auction_tables import draw_auction
+
+        return draw_auction(draw_entries(championship, stage), seed=seed,
+                            history=previous_draws(stage),
+                            options={"size": championship.table_size,
+                                     "fit": championship.table_fit})
     if championship.is_individual:
         if method == Championship.DrawMethod.RANDOM:
             method = "individual"
@@ -189,8 +196,12 @@ def rated_reasons(draw: Draw, strength: dict[int, float], ranks: dict[int, int] 
 
 def _seat_rows(championship: Championship, table: Table, seated: tuple, entries: dict) -> list[Seat]:
     """The table's seats in playing order, each with its side as the engine seats a table of
-    that size (partners alternate; at a table of three the first dealer plays alone)."""
+    that size (partners alternate; at a table of three the first dealer plays alone; at an
+    auction table each seat is its own side)."""
     rules = championship_rules(championship)
+    if rules.auction:  # everyone for themselves: a seat's side is its position
+        return [Seat(table=table, position=i, side=i, entry=entries[eid],
+                     player_id=entries[eid].player_id) for i, eid in enumerate(seated)]
     if championship.is_individual:
         sides = seat_sides(table_rules(rules, len(seated)), table.first_dealer)
         return [Seat(table=table, position=i, side=sides[i], entry=entries[eid],

@@ -20,6 +20,8 @@ FORM_FIELDS = {
     "points": "points", "trump": "trump", "doubling": "doubling", "all_tricks": "all_tricks",
     "renonce": "renonce", "cancelled": "cancelled", "blind": "blind", "en_face": "en_face",
     "tricks": "tricks", "dealer_side": "dealer",
+    # an auction deal (RULES §13; club.forms_auction)
+    "declarer": "declarer", "contract": "bid", "count": "count", "exchanged": "exchanged",
 }
 
 

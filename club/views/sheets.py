@@ -65,6 +65,10 @@ class SheetView(View):
         except SheetForbidden:
             raise PermissionDenied from None
         self.table_id = self.ctx.table.pk
+        if self.ctx.championship.is_auction:  # RULES §13: one column per player
+            from club.views.auction_sheets import auction_twin
+
+            self.__class__ = auction_twin(type(self))
         return super().dispatch(request, *args, **kwargs)
 
     # -- urls --------------------------------------------------------------------------

@@ -1,0 +1,185 @@
+"""Reading an auction Manille table's sheet (RULES.md §13): one column per player, each deal's
+declarer, bid, trump, cards exchanged and count, every player's points and running total.
+
+The table is read by :func:`club.selectors.sheets.load_table` like any sheet; the deals are
+scored by :func:`club.selectors.replay.score_table` (dispatching to
+:mod:`club.selectors.auction_replay`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from club.models import Deal, Round
+from club.selectors.auction_replay import AuctionOutcome
+from club.selectors.replay import TableScore, score_table
+from club.selectors.sheet_rows import table_deals
+from club.selectors.sheets import TRUMP_SYMBOLS, TableContext
+from engine.auction import lowest_bid, total_in_play
+from engine.auction_deal import LAID_OUT, WIDOW
+
+
+def bid_label(deal: Deal, game: str) -> str:
+    """The bid in words: a count, "all tricks", "privilege" (variant 1), or "thrown in"."""
+    if deal.declarer is None:
+        return _("thrown in")
+    if deal.contract_all:
+        return _("all tricks")
+    if deal.contract is None:
+        return _("privilege") if game == "auction1" else "?"
+    return str(deal.contract)
+
+
+def game_name(game: str) -> str:
+    return {"auction1": _("privilege and widow"), "auction2": _("bidding, sevens removed"),
+            "auction3": _("bidding, cards laid out")}.get(game, game)
+
+
+@dataclass
+class AuctionRow:
+    deal: Deal
+    dealer_name: str
+    declarer_name: str
+    bid: str
+    trump: str
+    credits: tuple = ()
+    totals: tuple = ()
+    outcome: str = ""
+    edit_url: str = ""
+    delete_url: str = ""
+
+    @property
+    def cells(self) -> list[tuple[int, int]]:
+        """Each player's points for the deal and total after it."""
+        return list(zip(self.credits, self.totals, strict=True))
+
+
+@dataclass
+class AuctionSheetPage:
+    ctx: TableContext
+    rows: list[AuctionRow]
+    score: TableScore
+    deals: list[Deal]
+    next_number: int
+    next_dealer: int
+    length: int
+    names: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def table(self):
+        return self.ctx.table
+
+    @property
+    def rules(self):
+        return self.ctx.rules
+
+    @property
+    def outcome(self) -> AuctionOutcome:
+        return self.score.outcome
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self.outcome.totals
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        return self.outcome.places
+
+    @property
+    def standing(self) -> list[tuple[str, int, int]]:
+        """(name, total, place) per seat."""
+        return list(zip(self.names, self.totals, self.places, strict=True))
+
+    @property
+    def accepts_deals(self) -> bool:
+        return self.score.broken_at is None and self.outcome.accepts_deals
+
+    @property
+    def locked(self) -> bool:
+        return self.table.confirmed or self.table.round.status == Round.Status.CLOSED
+
+    @property
+    def confirmation_required(self) -> bool:
+        return self.ctx.championship.confirmation_required
+
+    @property
+    def privilege(self) -> bool:
+        return self.rules.game == "auction1"
+
+    @property
+    def summary(self) -> str:
+        """The game's state in words."""
+        outcome = self.outcome
+        done = len(self.deals)
+        if not outcome.finished:
+            return ngettext("Deal %(done)d of %(length)d played.",
+                            "Deals: %(done)d of %(length)d played.", done) % {
+                "done": done, "length": self.length}
+        winners = " & ".join(self.names[seat] for seat in outcome.winners)
+        return _("Game over after %(length)d deals. Won by %(players)s.") % {
+            "length": self.length, "players": winners}
+
+    @property
+    def facts(self) -> list[str]:
+        """What the table plays, for the sheet's head (widow, lowest bid, total in play)."""
+        rules = self.rules
+        out = [game_name(rules.game),
+               ngettext("%(n)d deal", "%(n)d deals", self.length) % {"n": self.length},
+               _("%(n)d in play") % {"n": total_in_play(rules)}]
+        if rules.game == "auction1":
+            out.append(_("widow of %(n)d") % {"n": WIDOW[rules.players]})
+        else:
+            out.append(_("lowest bid %(n)d") % {"n": lowest_bid(rules)})
+        if rules.game == "auction3":
+            up, down = LAID_OUT[rules.players]
+            out.append(_("%(up)d open and %(down)d closed cards laid out") % {
+                "up": up, "down": down})
+        return out
+
+    @property
+    def confirm_refusal(self) -> str:
+        actor, table = self.ctx.actor, self.table
+        if actor.by_code:
+            return _("Players do not confirm their own sheet: an organiser does.")
+        if table.confirmed:
+            return _("The sheet is already confirmed.")
+        if not self.deals:
+            return _("There is nothing to confirm yet.")
+        if table.entered_by_id is not None and table.entered_by_id == actor.user_id:
+            return _("You entered this sheet last: another person confirms it.")
+        return ""
+
+
+def dealer_of(ctx: TableContext, number: int) -> int:
+    """The seat that deals deal ``number`` (from 1): the rotation from the first dealer."""
+    players = ctx.seat_count
+    return (ctx.table.first_dealer + number - 1) % players
+
+
+def auction_sheet_page(ctx: TableContext) -> AuctionSheetPage:
+    """The auction sheet of a table: rows, totals, the next deal. One query for the deals."""
+    deals = table_deals(ctx.table)
+    score = score_table(ctx.table, deals, ctx.seats)
+    game = ctx.rules.game
+    names = tuple(s.player.full_name for s in ctx.seats)
+    short = tuple(s.player.last_name for s in ctx.seats)
+    rows = []
+    scored = score.outcome.rows
+    for index, deal in enumerate(deals):
+        dealer = dealer_of(ctx, deal.number)
+        row = AuctionRow(deal, short[dealer] if dealer < len(short) else "?",
+                         short[deal.declarer] if deal.declarer is not None
+                         and deal.declarer < len(short) else "",
+                         bid_label(deal, game),
+                         TRUMP_SYMBOLS.get(deal.trump, _("NT")) if deal.declarer is not None
+                         else "")
+        if index < len(scored):
+            row.credits, row.totals = scored[index].credits, scored[index].totals
+            row.outcome = scored[index].score.outcome
+        rows.append(row)
+    length = score.outcome.game.length
+    return AuctionSheetPage(ctx, rows, score, deals, len(deals) + 1,
+                            dealer_of(ctx, len(deals) + 1), length, names)
