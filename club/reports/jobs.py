@@ -337,9 +337,11 @@ def render_single(job_id: int, language: str | None = None) -> None:
     if not active(job):
         return
     mark_running(job_id)
-    ReportJob.objects.filter(pk=job_id).update(total=1)
+    if report_kind(job.kind).pdf is None:
+        ReportJob.objects.filter(pk=job_id).update(total=1)
     with beating(job_id), override(language or settings.LANGUAGE_CODE):
-        data = pdf.html_to_pdf(report_kind(job.kind).html(job))
+        spec = report_kind(job.kind)
+        data = spec.pdf(job) if spec.pdf else pdf.html_to_pdf(spec.html(job))
     _finish(job, data)
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from club.models import Championship, ReportJob, Round
 from club.reports import data, documents
+from club.reports import play_analysis as analysis
 
 Kind = ReportJob.Kind
 
@@ -35,6 +36,8 @@ class ReportKind:
     html: Callable[[ReportJob], str] | None
     units: Callable[[Round | None], int]
     file_stem: Callable[[ReportJob], str]
+    #: A document made of several PDFs (rendered and merged by itself); ``html`` unused.
+    pdf: Callable[[ReportJob], bytes] | None = None
 
     @property
     def chunked(self) -> bool:
@@ -66,6 +69,15 @@ REPORTS: dict[str, ReportKind] = {
         units=lambda rnd: 1,
         file_stem=lambda job: f"{job.championship.club.slug}-{job.championship_id}-standings"),
 }
+# The results with the play analysis of every deal entered trick by trick (issue 18). Listed
+# once ReportJob.Kind has the choice "analysis" (a model change with its migration, which
+# this work had no slot for); club.reports.play_analysis renders it either way.
+if "analysis" in Kind.values:
+    REPORTS["analysis"] = ReportKind(
+        "analysis", per_round=True, public=False,
+        facts=lambda championship, rnd: analysis.facts(rnd.pk),
+        html=lambda job: "", pdf=analysis.render, units=analysis.units,
+        file_stem=_round_stem)
 
 
 def report_kind(kind: str) -> ReportKind:

@@ -217,8 +217,8 @@ def analysis_page(ctx: TableContext, inp: PlayInput, result: dict[str, Any]) -> 
     side_costs = (sum(r.cost for r in rows if r.side == 0),
                   sum(r.cost for r in rows if r.side == 1))
     names = ctx.side_names
-    summary = [ngettext("%(side)s's cards cost %(points)d point against perfect play.",
-                        "%(side)s's cards cost %(points)d points against perfect play.",
+    summary = [ngettext("Cards of %(side)s: %(points)d point lost against perfect play.",
+                        "Cards of %(side)s: %(points)d points lost against perfect play.",
                         side_costs[s]) % {"side": names[s], "points": side_costs[s]}
                for s in (0, 1)]
     start = result.get("start")
