@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from club.models import Championship, Deal, ReportJob, Table
 from club.reports import charts, data, fonts
+from club.reports.auction_pages import auction_sheets_html
 from club.reports.sheet_grid import PLAYER_LETTERS
 from club.reports.sheets import sheets_html as _sheets_html
 from club.reports.tables import TEXT_PT, Chart, Col, Document
@@ -39,6 +40,8 @@ def sheet_table_ids(round_id: int) -> list[int]:
 
 def sheets_html(round_id: int, table_ids: list[int] | None = None) -> str:
     rnd_data, _facts = data.round_sheets(round_id, table_ids)
+    if rnd_data.championship.is_auction:  # tables of 3 to 7, a column per player
+        return auction_sheets_html(rnd_data)
     return _sheets_html(rnd_data)
 
 
