@@ -85,6 +85,10 @@ class StandingsView(ChampionshipView):
         number = int_param(request.GET, "stage", low=1, high=32767)
         if number is not None:
             stage = get_object_or_404(Stage, championship=c, number=number)
+        if c.is_auction:  # RULES §13: by total score or by table places
+            from club.views.auction_standings import auction_standings_page
+
+            return auction_standings_page(request, c, stage)
         export = request.GET.get("_export")
         etag = page = None
         if not SafeTableExport.is_valid_format(export):  # a page phones refresh: 304s

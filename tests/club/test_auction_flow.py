@@ -165,3 +165,29 @@ def test_tricks_page_is_not_found_on_an_auction_sheet(org_client, evening):
     champ, rnd = evening
     table = Table.objects.filter(round=rnd).first()
     assert org_client.get(sheet(table) + "tricks/").status_code == 404
+
+
+def test_standings_by_total_and_by_places_agree_with_scoring(org_client, evening):
+    from scoring.auction_standings import BY_PLACES, TableResult, auction_standings
+
+    champ, rnd = evening
+    tables = list(Table.objects.filter(round=rnd).order_by("number"))
+    plays = [[(1, 20, "h", 25), (2, 18, "c", 30)], [(0, 19, "s", 10)], [(2, 24, "d", 40)]]
+    expected = []
+    for table, played in zip(tables, plays, strict=True):
+        for declarer, bid, trump, count in played:
+            post_ok(org_client, sheet(table), entry(table, declarer=declarer, bid=bid,
+                                                    trump=trump, count=count))
+        totals = {r.entry_id: r.points_for for r in MatchResult.objects.filter(table=table)}
+        expected.append(TableResult(1, table.number, totals))
+    names = {e.pk: e.player.full_name for e in champ.entries.select_related("player")}
+    page = org_client.get(reverse("championship-standings", args=[champ.pk]))
+    assert page.status_code == 200
+    rows = page.context["rows"]
+    want = auction_standings(expected, seed=champ.seed, players=list(names))
+    assert [(r["rank"], r["name"]) for r in rows] == [(w.rank, names[w.entry]) for w in want.rows]
+    assert rows[0]["values"]["total"] == max(t for tr in expected for t in tr.totals.values())
+    page = org_client.get(reverse("championship-standings", args=[champ.pk]), {"order": "places"})
+    want = auction_standings(expected, BY_PLACES, seed=champ.seed, players=list(names))
+    assert [r["name"] for r in page.context["rows"]] == [names[w.entry] for w in want.rows]
+    assert page.context["order"] == "places"
