@@ -41,7 +41,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from scoring.errors import StandingsError
-from scoring.standings import Standings, StandingRow, place_groups, split_ties
+from scoring.standings import StandingRow, Standings, place_groups, split_ties
 
 TABLE_SIZES = range(3, 8)
 

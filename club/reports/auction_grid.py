@@ -24,7 +24,7 @@ from club.reports.layout import Path, svg_data_url
 from engine.auction import lowest_bid, total_in_play
 from engine.auction_deal import SEVENS, laid_out, widow_size
 from engine.rules import RuleSet
-from scoring.auction import declarer_target, stake
+from scoring.auction import AuctionGame, declarer_target, stake
 
 PAGE_W, PAGE_H = 210.0, 297.0
 LEFT, RIGHT = 12.0, 198.0
@@ -46,14 +46,13 @@ class Column:
     player: int | None = None  # the seat of a player's column
 
 
-def game_length(rules: RuleSet, deals: int | None = None) -> int:
-    """The deals of a game at this table: ``deals`` (else the rule set's) rounded up to a
-    multiple of the players, so everyone deals equally often (``scoring.AuctionGame``)."""
-    wanted = deals or rules.deals or rules.players
-    return -(-wanted // rules.players) * rules.players
+def game_length(rules: RuleSet) -> int:
+    """The deals of a game at this table: the rule set's, rounded up to a multiple of the
+    players so that everyone deals equally often (``scoring.AuctionGame``)."""
+    return AuctionGame(rules, rules.players).length
 
 
-def rules_lines(rules: RuleSet, deals: int | None = None) -> list[str]:
+def rules_lines(rules: RuleSet) -> list[str]:
     """The table's rules in a few short lines (``rules`` at the table's size)."""
     players, game = rules.players, rules.game
     hand = rules.cards_per_player
@@ -85,7 +84,7 @@ def rules_lines(rules: RuleSet, deals: int | None = None) -> list[str]:
                        "or lost") % {"low": lowest_bid(rules), "value": value})
         if game == "auction3" and rules.open_widow_doubling:
             lines.append(_("×2 for an all-tricks bid, ×2 without exchanging"))
-    length = game_length(rules, deals)
+    length = game_length(rules)
     direction = (_("counter-clockwise") if rules.direction == "counterclockwise"
                  else _("clockwise"))
     lines.append(_("%(deals)d deals, each player deals %(each)d times · play %(direction)s")

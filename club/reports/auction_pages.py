@@ -19,6 +19,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from club.messages import explain
 from club.models import Deal
 from club.reports import auction_grid as grid
 from club.reports.data import RoundData, TableData
@@ -26,12 +27,10 @@ from club.reports.fonts import fit_name, fit_text, text_width_mm
 from club.reports.layout import BASE_CSS, Block, box, pages_html
 from club.reports.sheets import QR_MM, entry_qr
 from club.rule_labels import rule_set_name
-from club.selectors.replay import match_format
+from club.selectors.replay import score_table
 from club.selectors.sheets import TRUMP_SYMBOLS
-from engine.auction import ALL_TRICKS
 from engine.rules import RuleSet
-from scoring import ScoringError
-from scoring.auction import AuctionDeal, AuctionGame, table_rules
+from scoring.auction import table_rules
 
 NAME_PT = 10.0
 CELL_PT = 10.5
@@ -44,41 +43,33 @@ class Scored:
 
     rows: list[dict[str, str]]
     places: tuple[int, ...] | None
+    length: int
     broken_at: int | None = None
     error: str = ""
 
 
-def auction_deal(deal: Deal, players: int, dealer: int) -> AuctionDeal:
-    """A recorded deal as ``scoring`` reads it: seats counted from ``dealer``; a deal with
-    no declarer is thrown in; no bid and no "all tricks" is variant 1's privilege."""
-    if deal.declarer is None:
-        return AuctionDeal(players, None)
-    contract = ALL_TRICKS if deal.contract_all else deal.contract
-    return AuctionDeal(players, (deal.declarer - dealer) % players, contract=contract,
-                       exchanged=deal.exchanged or 0, count=deal.points,
-                       all_tricks=deal.all_tricks == 0)
-
-
-def auction_game(rules: RuleSet, players: int, deals: list[Deal], first_dealer: int,
-                 length: int | None) -> Scored:
-    """Score ``deals`` in order as the table's game (the first bad one stops it)."""
-    game = AuctionGame(rules, players, deals=length, first_dealer=first_dealer % players)
+def auction_game(data: TableData) -> Scored:
+    """The table's deals scored through the one sheet path (``score_table``: the sheet
+    page, the match rows and ``verify_results`` score them the same way); the first deal
+    that cannot be scored stops the totals and is named."""
+    score = score_table(data.table, data.deals, data.seats)
+    outcome = score.outcome
+    players = len(data.seats)
     rows: list[dict[str, str]] = []
-    for deal in deals:
+    for deal, row in zip(data.deals, outcome.rows, strict=False):
         cells = _fact_cells(deal)
-        try:
-            row = game.add(auction_deal(deal, players, game.dealer))
-        except ScoringError as error:
-            cells["score"] = "?"
-            rows.append(cells)
-            return Scored(rows, None, deal.number, str(error))
         if row.score.outcome != "thrown_in":
             declarer = (row.dealer + row.deal.declarer) % players
             cells["score"] = _signed(row.credits[declarer])
         for seat, total in enumerate(row.totals):
             cells[f"total{seat}"] = _signed(total, plus=False)
         rows.append(cells)
-    return Scored(rows, game.places if game.finished else None)
+    if score.broken_at is not None:
+        cells = _fact_cells(data.deals[score.broken_at - 1])
+        cells["score"] = "?"
+        rows.append(cells)
+        return Scored(rows, None, outcome.game.length, score.broken_at, explain(score.error))
+    return Scored(rows, outcome.places if outcome.finished else None, outcome.game.length)
 
 
 def _signed(value: int, *, plus: bool = True) -> str:
@@ -110,8 +101,6 @@ class AuctionSheetBuilder:
         self.data = rnd_data
         champ = rnd_data.championship
         self.rules = champ.rule_set.rules()
-        fmt = match_format(champ)
-        self.deals = fmt.count if fmt.kind == "deals" else None
         rnd = rnd_data.round
         self.rules_name = rule_set_name(champ.rule_set)
         self.title = champ.name
@@ -123,10 +112,9 @@ class AuctionSheetBuilder:
             if table.table.is_bye or not 3 <= len(table.seats) <= 7:
                 continue
             rules = table_rules(self.rules, len(table.seats))
-            length = grid.game_length(rules, self.deals)
-            scored = (auction_game(rules, len(table.seats), table.deals,
-                                   table.table.first_dealer, length)
-                      if table.deals else Scored([], None))
+            length = grid.game_length(rules)
+            scored = auction_game(table) if table.deals else Scored([], None, length)
+            length = scored.length
             rows = max(length, len(scored.rows)) + 1  # and the places row
             pages = math.ceil(rows / grid.PAGE_ROWS)
             for page in range(pages):
@@ -169,7 +157,7 @@ class AuctionSheetBuilder:
         table = data.table
         top = 34.0
         style = {"line_height": "5mm", "font_size": f"{NAME_PT}pt"}
-        info = grid.rules_lines(rules, self.deals)
+        info = grid.rules_lines(rules)
         keeper = next((s for s in seats if s.position == table.sheet_keeper), None)
         if keeper is not None:
             info.append(_("Sheet kept by %(letter)s, seat %(seat)d") % {

@@ -277,7 +277,7 @@ def _improve(met: Sequence[set[int]], tables: list[list[int]], rng: random.Rando
                 if u == t:
                     continue
                 for s2, y in enumerate(table):
-                    delta = (_gain(met, tables[u], y, x) + _gain(met, tables[t], x, y))
+                    delta = (_gain(met, table, y, x) + _gain(met, tables[t], x, y))
                     if level is None or delta < level:
                         moves, level = [(s, u, s2)], delta
                     elif delta == level:

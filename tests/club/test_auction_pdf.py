@@ -56,10 +56,10 @@ def test_blank_sheets_a_page_per_table_size_with_a_column_per_player():
         for seat in table.seats.select_related("player"):
             assert seat.player.last_name in text
         rules = table_rules(Rules.preset("auction2"), size)
-        length = auction_grid.game_length(rules, 12)
+        length = auction_grid.game_length(rules)
         assert f"{length} deals, each player deals {length // size} times" in text
         assert "Lowest bid" in text and "Running totals" in text
-        assert "Signatures of the %d players" % size in text
+        assert f"Signatures of the {size} players" in text
         # The dealer of every deal is pre-printed: the letters in turn from the first dealer.
         letters = "ABCDEFG"[:size]
         assert all(letter in text for letter in letters)
@@ -72,7 +72,7 @@ def test_blank_sheets_a_page_per_table_size_with_a_column_per_player():
 
 def test_the_game_rounds_up_so_everyone_deals_equally_often():
     rules = Rules.preset("auction2")
-    assert [auction_grid.game_length(table_rules(rules, n), 12) for n in range(3, 8)] == [
+    assert [auction_grid.game_length(table_rules(rules, n)) for n in range(3, 8)] == [
         12, 12, 15, 12, 14]
 
 
@@ -113,8 +113,7 @@ def test_filled_sheet_scores_totals_and_places_from_scoring():
     assert "thrown in" in text
     assert "Result: won by B" in text
     rnd_data, _facts = data.round_sheets(rnd.pk)
-    rules = table_rules(Rules.preset("auction2"), 3)
-    scored = auction_game(rules, 3, rnd_data.tables[0].deals, 0, 12)
+    scored = auction_game(rnd_data.tables[0])
     assert scored.places == (2, 1, 3)
     assert scored.rows[-1]["total0"] == "0" and scored.rows[-1]["total1"] == "96"
 
@@ -127,8 +126,7 @@ def test_a_deal_that_cannot_be_scored_is_named_and_stops_the_totals():
     text = pdf_pages(documents.sheets_html(rnd.pk))[0]
     assert "Deal 2 could not be scored" in text
     rnd_data, _facts = data.round_sheets(rnd.pk)
-    scored = auction_game(table_rules(Rules.preset("auction2"), 4), 4, rnd_data.tables[0].deals,
-                          0, 12)
+    scored = auction_game(rnd_data.tables[0])
     assert scored.broken_at == 2 and scored.places is None and scored.rows[1]["score"] == "?"
 
 
@@ -144,3 +142,31 @@ def test_a_partnership_round_keeps_the_partnership_sheet():
     champ = make_championship(make_club("other"), entries=4)
     rnd = make_round(champ)
     assert "Running totals" not in documents.sheets_html(rnd.pk)
+
+
+def test_the_report_job_renders_auction_sheets_in_chunks_through_celery(settings, tmp_path):
+    """The round's sheets kind of the report registry, its tasks run in process (as without
+    a broker), two tables a chunk: five tables of 7 to 3, merged in table order."""
+    from pathlib import Path
+
+    from club.celery import app
+    from club.models import ReportJob
+    from club.services import reports as service
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    settings.MEDIA_ROOT = str(tmp_path)
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    settings.TROEF_REPORT_CHUNK_TABLES = 2
+    try:
+        rnd = auction_round()
+        asked = service.request_report(ReportJob.Kind.SHEETS, rnd.stage.championship, rnd)
+        job = asked.job
+        job.refresh_from_db()
+        assert job.status == ReportJob.Status.DONE and (job.done, job.total) == (5, 5)
+        reader = PdfReader(io.BytesIO(Path(job.file.path).read_bytes()))
+        texts = [page.extract_text() for page in reader.pages]
+        assert [f"{size} players, each for themselves" in t
+                for t, size in zip(texts, SIZES, strict=True)] == [True] * 5
+    finally:
+        app.conf.task_always_eager = before

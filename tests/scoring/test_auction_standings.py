@@ -4,6 +4,8 @@ broken as the partnership standings break them, and each refusal names its rule.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -70,7 +72,7 @@ def test_ranks_follow_the_order_and_ties_share_a_rank_ordered_by_lot(rounds, ord
     rows = list(auction_standings(tables, order, seed=seed, lots_break_ties=lots))
     key = [tuple(row.values[k] for k in order) for row in rows]
     assert key == sorted(key, reverse=True)
-    for i, (a, b) in enumerate(zip(rows, rows[1:], strict=False)):
+    for i, (a, b) in enumerate(itertools.pairwise(rows)):
         if key[i] == key[i + 1]:
             assert a.tied and b.tied
             assert (a.lot, str(a.entry)) <= (b.lot, str(b.entry))
