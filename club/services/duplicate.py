@@ -13,11 +13,13 @@ from collections.abc import Sequence
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from club.messages import explain
 from club.models import (DuplicateBoard, DuplicateEvent, DuplicatePair, DuplicateSession,
                          DuplicateTable, Pair, RuleSet, Traveller)
 from engine.board import Board
+from engine.cards import CardSet
 from engine.errors import EngineError
 from scoring.movements import Movement, MovementError, boards_of, movement
 
@@ -125,10 +127,12 @@ def enter_board(session: DuplicateSession, number: int, hands: Sequence[str],
     if Traveller.objects.filter(board__session=session, board__number=number).exists():
         raise refuse("__all__", _("This board has been played: its cards can no longer be "
                                   "changed."))
+    _check_hands(hands)
     try:
         board = Board(number, dealer, list(hands))
     except EngineError as error:
-        raise refuse(_hand_field(error, hands), explain(error)) from error
+        raise refuse("dealer" if getattr(error, "field", None) == "dealer" else "__all__",
+                     explain(error)) from error
     row, _made = DuplicateBoard.objects.update_or_create(
         session=session, number=number, defaults={"dealer": board.dealer,
                                                   "hands": str(board)})
@@ -136,20 +140,35 @@ def enter_board(session: DuplicateSession, number: int, hands: Sequence[str],
     return row
 
 
-def _hand_field(error: EngineError, hands: Sequence[str]) -> str:
-    """The form field of the hand at fault: the short or long hand, or the second hand
-    holding a card twice (``hand_0`` .. ``hand_3``); the dealer; else the whole form."""
-    if getattr(error, "field", None) == "dealer":
-        return "dealer"
-    from engine.cards import CardSet
+SEAT_NAMES = (gettext_lazy("North"), gettext_lazy("East"), gettext_lazy("South"),
+              gettext_lazy("West"))
 
-    seen: set = set()
+
+def _check_hands(hands: Sequence[str]) -> None:
+    """Each hand read and checked alone, so that the refusal names the hand: a word that is
+    not a card, a hand of the wrong size, a card already in another hand (a card missing
+    from the deck always shows as one of these)."""
+    errors: dict[str, list[str]] = {}
+    holder: dict = {}
     for seat, text in enumerate(hands):
+        field, name = f"hand_{seat}", SEAT_NAMES[seat]
         try:
-            cards = list(CardSet.parse(text)) if isinstance(text, str) else list(text)
-        except EngineError:
-            return f"hand_{seat}"
-        if len(cards) != 8 or seen & set(cards):
-            return f"hand_{seat}"
-        seen |= set(cards)
-    return "__all__"
+            cards = list(CardSet.parse(text))
+            words = len(text.replace(",", " ").split())
+        except EngineError as error:
+            errors[field] = [f"{name}: {explain(error)}"]
+            continue
+        if words != len(cards):
+            errors[field] = [_("%(seat)s: a card is written twice in this hand.")
+                             % {"seat": name}]
+        elif len(cards) != 8:
+            errors[field] = [_("%(seat)s holds %(count)d cards: a hand is 8 cards.")
+                             % {"seat": name, "count": len(cards)}]
+        for card in cards:
+            if card in holder and field not in errors:
+                errors[field] = [_("%(seat)s: %(card)s is already in %(other)s's hand: every "
+                                   "card is dealt once.") % {
+                    "seat": name, "card": card, "other": SEAT_NAMES[holder[card]]}]
+            holder.setdefault(card, seat)
+    if errors:
+        raise DuplicateInvalid(errors)

@@ -1,6 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from club.models import Championship
+from club.services.duplicate_verify import verify_duplicate_events
 from club.services.verify import verify_championship
 
 
@@ -36,5 +37,7 @@ class Command(BaseCommand):
                 left += len(differences)
         self.stdout.write(f"{checked} championship(s) checked: {found} difference(s)"
                           + (f", {found - left} repaired" if repair else ""))
+        if options["championship"] is None:
+            left += verify_duplicate_events(self.stdout, repair)
         if left:
             raise SystemExit(1)
