@@ -11,9 +11,13 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from club import messages
 from club.bounds import MAX_DOUBLING, MAX_POINTS, MAX_REASON, MAX_TRICKS
+from club.rule_labels import rules_name
 from club.selectors.sheets import TRUMP_SYMBOLS, TableContext
+from club.sheet_labels import call_labels
 from scoring import points_in_play
+from scoring.calls import call_multiplier, knocks_of
 
 #: The form's value for no trump (a radio button needs one); stored and scored as None.
 NO_TRUMP = "n"
@@ -63,6 +67,12 @@ def form_trump(deal) -> str:
     return deal.trump or NO_TRUMP
 
 
+#: Options a rule set may lack: the entry row drops their fields, and refuses them if sent.
+OPTIONAL = {"blind": ("blind_trump", "blind_not_allowed"),
+            "en_face": ("en_face", "en_face_not_allowed"),
+            "cancelled": ("cancel_on_partner_look", "cancel_not_allowed")}
+
+
 class _SheetForm(forms.Form):
     """What every sheet form has: the version it was loaded at, the dealer, the trump, the
     doubling and the rule-set options of the announcement (dropped when the rules lack them).
@@ -88,7 +98,10 @@ class _SheetForm(forms.Form):
         fields["dealer"].choices = [(s.position, s.player.full_name) for s in ctx.seats] or [
             (i, str(i + 1)) for i in range(ctx.seat_count)]
         fields["trump"].choices = trump_choices()
-        choices = [(m, f"×{m}") for m in rules.allowed_doublings()]
+        # Each doubling choice says the multiplier its calls make under the rule set's
+        # counting (a redouble is x3 where multipliers add, RULES.md §14).
+        choices = [(m, f"×{call_multiplier(knocks_of(m), rules)}")
+                   for m in rules.allowed_doublings()]
         fields["doubling"].widget = (
             forms.HiddenInput() if len(choices) == 1 else
             forms.RadioSelect(choices=choices) if len(choices) <= self.radio_doublings else
@@ -97,6 +110,48 @@ class _SheetForm(forms.Form):
             del fields["blind"]
         if not rules.en_face:
             del fields["en_face"]
+        # Who made each doubling call (RULES.md §4): a seat each, in the order they spoke.
+        seats = fields["dealer"].choices
+        self.call_names = []
+        for index, label in enumerate(call_labels(rules.doubling,
+                                                  len(rules.allowed_doublings()) - 1), 1):
+            name = f"call_{index}"
+            fields[name] = forms.TypedChoiceField(
+                label=label, required=False, coerce=int, empty_value=None,
+                choices=[("", "–"), *seats])
+            self.call_names.append(name)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        rules = self.ctx.rules
+        for name, (option, code) in OPTIONAL.items():
+            if name not in self.fields and str(self.data.get(name, "")).lower() in (
+                    "on", "true", "1", "yes"):
+                self.add_error(None, messages.explain(code, rules=rules_name(rules)))
+        self._clean_calls(data)
+        return data
+
+    def _clean_calls(self, data: dict[str, Any]) -> None:
+        """``data["calls"]``: the seats of the calls the doubling says were made (None where
+        nobody was named: the service decides whether that may stay). A doubling left at x1
+        with names filled in counts the names; a name beyond the doubling's calls is refused."""
+        if "doubling" in self.errors:
+            return
+        named = [data.get(name) for name in self.call_names]
+        doubling = data.get("doubling") or 1
+        count = knocks_of(doubling)
+        filled = [seat for seat in named if seat is not None]
+        if count == 0 and filled:
+            count = len(named) - named[::-1].index(filled[-1])
+            data["doubling"] = 1 << count
+        for index, seat in enumerate(named[count:], count + 1):
+            if seat is not None:
+                self.add_error(f"call_{index}", _(
+                    "Only %(count)d call(s) were made (the doubling): leave this empty.")
+                    % {"count": count})
+        if count > len(named):
+            return  # the doubling itself is refused by scoring, naming the rule
+        data["calls"] = named[:count]
 
 
 class DealForm(_SheetForm):
@@ -136,6 +191,8 @@ class DealForm(_SheetForm):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         cancelled = data.get("cancelled", False)
+        if cancelled:
+            data["calls"], data["doubling"] = [], 1
         if not cancelled and not data.get("trump") and "trump" not in self.errors:
             self.add_error("trump", _("Choose the trump, or no trump (NT)."))
         low, high = points_in_play(self.ctx.rules)
@@ -158,6 +215,8 @@ class DealForm(_SheetForm):
             "blind": bool(data.get("blind")), "en_face": bool(data.get("en_face")),
             "tricks": data.get("tricks"),
         }
+        if "calls" in data:  # else more calls than the rules allow: scoring names the rule
+            facts["calls"] = list(data["calls"])
         if facts["cancelled"]:
             facts["trump"] = None
         return facts
@@ -165,12 +224,15 @@ class DealForm(_SheetForm):
 
 def deal_initial(deal) -> dict[str, Any]:
     """The form's initial values for a recorded deal."""
-    return {
+    initial = {
         "dealer": deal.dealer, "trump": form_trump(deal),
         "doubling": deal.doubling, "points": deal.points, "points_other": deal.points_other,
         "all_tricks": deal.all_tricks, "renonce": deal.renonce, "cancelled": deal.cancelled,
         "blind": deal.blind, "en_face": deal.en_face, "tricks": deal.tricks,
     }
+    for index, seat in enumerate(deal.calls or [], 1):
+        initial[f"call_{index}"] = seat
+    return initial
 
 
 class TricksForm(_SheetForm):

@@ -31,6 +31,16 @@ def _sheet() -> dict[str, Any]:
     return {
         "points_total": gettext_lazy("The two sides' card points must add up to %(expected)s "
                                      "(the card points in play), not %(total)s."),
+        "points_total_bonus": gettext_lazy("The two sides' points must add up to %(expected)s (the "
+                                           "60 card points and one point for each of the "
+                                           "%(tricks)s tricks), not %(total)s."),
+        "calls_type": gettext_lazy("Each doubling call names one player at the table."),
+        "calls_seat": gettext_lazy("A doubling call names a player who is not at this table."),
+        "doubling_calls": gettext_lazy("The doubling does not match the calls: each call is one "
+                                       "×2."),
+        "blind_and_en_face": gettext_lazy("A blind trump is named by the dealer before looking: "
+                                          "the choice cannot also be passed to the partner (en "
+                                          "face). Tick one or the other."),
         "points_missing": gettext_lazy("Enter the card points: a deal that was played needs them "
                                        "(or mark it cancelled, or a renonce)."),
         "points_not_allowed": gettext_lazy("Leave the card points empty: %(why)s."),

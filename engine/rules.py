@@ -107,7 +107,7 @@ class RuleSet:
     beat_on_trump_lead_only: bool = False  # the duty to beat: only on a trump lead (any in NT)
     beat_partner_on_trump_lead: bool = False  # trump lead (or NT): beat even a partner's card
     double_no_trump: bool = True  # False: a no-trump deal cannot be doubled
-    additive_knocks: bool = False  # with multipliers_add: each knock adds 1 (redouble x3)
+    additive_knocks: bool = False  # kept for stored sets: with multipliers_add each call adds 1 anyway (§14)
     max_knocks: int = 6  # unlimited knocking: most knocks a sheet records (6: x64)
     packets: tuple[int, ...] | None = None  # dealing packets; None: see engine.auction_deal
     # Auction games (RULES.md §13); None: the project's default named in the docstring

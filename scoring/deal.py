@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from engine.rules import RuleSet, RuleSetError
+from scoring.calls import call_multiplier, check_calls, knocks_of, parse_calls
 from scoring.errors import DealResultError, ScoringError
 
 TRUMPS: tuple[str, ...] = ("c", "d", "h", "s")
@@ -76,7 +77,9 @@ class DealResult:
 
     ``points``: the two sides' card points, or None when a renonce or a cancellation decides
     the deal; ``trump``: ``'c' 'd' 'h' 's'`` (♣♦♥♠ and capitals accepted) or None for no trump;
-    ``doubling``: the doubling multiplier (1, 2, 4 ...); ``all_tricks``: the side that took
+    ``doubling``: the doubling multiplier x2^k of k calls (1, 2, 4 ...); ``calls``: the
+    sides of who doubled, redoubled or knocked, in order (:mod:`scoring.calls`; when given,
+    ``doubling`` follows from them; None: only the multiplier was recorded); ``all_tricks``: the side that took
     every trick, or None; ``renonce``: the side that revoked, or None; ``cancelled``: the
     dealer's partner looked early. Where the rule set needs them: ``blind`` (blind trump),
     ``en_face`` (trump choice passed to the partner), ``tricks`` (tricks per side: needed for
@@ -87,7 +90,7 @@ class DealResult:
 
     >>> DealResult(points=[41, 19], trump="♣", doubling=2)
     DealResult(points=(41, 19), trump='c', doubling=2, all_tricks=None, renonce=None, \
-cancelled=False, blind=False, en_face=False, tricks=None, dealer_side=None)
+cancelled=False, blind=False, en_face=False, tricks=None, dealer_side=None, calls=None)
     >>> DealResult(points=None, trump="x")
     Traceback (most recent call last):
     scoring.errors.DealResultError: trump: must be one of c, d, h, s (or ♣♦♥♠) or empty for no trump, not 'x'
@@ -103,6 +106,7 @@ cancelled=False, blind=False, en_face=False, tricks=None, dealer_side=None)
     en_face: bool = False
     tricks: tuple[int, int] | None = None
     dealer_side: int | None = None
+    calls: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
         put = object.__setattr__
@@ -119,10 +123,22 @@ cancelled=False, blind=False, en_face=False, tricks=None, dealer_side=None)
         if not _is_int(self.doubling) or self.doubling < 1:
             raise DealResultError(f"must be a whole multiplier 1, 2, 4 ..., not {self.doubling!r}",
                                   code="doubling_type", field="doubling")
+        calls = parse_calls(self.calls)
+        put(self, "calls", calls)
+        if calls is not None:
+            if self.doubling not in (1, 1 << len(calls)):
+                raise DealResultError(f"x{self.doubling} is not what {len(calls)} call(s) make",
+                                      code="doubling_calls", field="doubling")
+            put(self, "doubling", 1 << len(calls))
         for name in ("all_tricks", "renonce", "dealer_side"):
             _side(name, getattr(self, name))
         for name in ("cancelled", "blind", "en_face"):
             _flag(name, getattr(self, name))
+
+    @property
+    def knocks(self) -> int:
+        """How many doubling calls were made (each one x2, combined as the rules count)."""
+        return len(self.calls) if self.calls is not None else knocks_of(self.doubling)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict; :meth:`from_dict` reads it back.
@@ -226,6 +242,12 @@ def _check_allowed(deal: DealResult, rules: RuleSet) -> None:
     if deal.doubling > 1 and deal.trump is None and not rules.double_no_trump:
         raise DealResultError(f"rule set {rules.name!r} does not allow doubling a no-trump deal",
                               code="no_trump_not_doubled", field="doubling")
+    if deal.calls is not None:
+        check_calls(deal.calls, deal.dealer_side)
+    if deal.blind and deal.en_face:
+        raise DealResultError("a blind trump is named by the dealer before looking: it cannot "
+                              "also be passed to the partner (en face)",
+                              code="blind_and_en_face", field="en_face")
     if rules.auction:
         raise DealResultError(f"rule set {rules.name!r} is an auction game: score its deals with "
                               "scoring.score_auction", code="auction_rules", field="rules")
@@ -340,11 +362,13 @@ def score_deal(result: DealResult, rules: RuleSet | str | None = None, pending: 
     (0, 30)
 
     RULES.md §14: a tie may pass on its whole multiplier (a tied no-trump deal makes the next
-    x4); with additive counting each knock may add 1 (a redouble x3, and with no trump x4):
+    x4); with additive counting each call adds 1 (a redouble x3, and with no trump x4):
 
     >>> score_deal(DealResult(points=(30, 30), trump=None), RuleSet(tie_policy="whole")).pending
     4
-    >>> additive = RuleSet.preset("flemish").replace(multipliers_add=True, additive_knocks=True)
+    >>> additive = RuleSet.preset("flemish").replace(multipliers_add=True)
+    >>> score_deal(DealResult(points=(35, 25), trump="h", calls=(1, 0)), additive).multiplier
+    3
     >>> score_deal(DealResult(points=(35, 25), trump=None, doubling=4), additive).multiplier
     4
     """
@@ -355,9 +379,8 @@ def score_deal(result: DealResult, rules: RuleSet | str | None = None, pending: 
     deal = check_deal(result, rules)
     if deal.cancelled:
         return DealScore((0, 0), pending, 1, "cancelled")
-    # §14 additive counting: each knock adds 1 (x2^k counts k), not the doubling's excess.
-    doubling = deal.doubling.bit_length() if rules.additive_knocks else deal.doubling
-    factors = [doubling, pending]
+    # Each call is one x2 (§14 additive counting: each adds 1, so a redouble is x3).
+    factors = [call_multiplier(deal.knocks, rules), pending]
     if deal.trump is None:
         factors.append(rules.no_trump_multiplier)
     if deal.blind:

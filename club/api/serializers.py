@@ -11,6 +11,8 @@ from club.bounds import MAX_DOUBLING, MAX_ID, MAX_POINTS, MAX_REASON, MAX_SEAT, 
 from club.models import Championship, ReportJob, Round, Stage
 
 MAX_VERSION = 2**31 - 1
+#: Doubling calls on one deal: x2 each, up to the largest doubling (ten knocks).
+MAX_CALLS = MAX_DOUBLING.bit_length() - 1
 TRUMPS = ["c", "d", "h", "s", "n"]
 
 
@@ -131,6 +133,8 @@ class SheetDeal(s.Serializer):
     dealer = s.IntegerField()
     trump = s.CharField(allow_null=True, help_text=_("c, d, h, s; null: no trump (or cancelled)."))
     doubling = s.IntegerField()
+    calls = s.ListField(child=s.IntegerField(allow_null=True), help_text=_(
+        "Who doubled, redoubled or knocked, a seat each in order (null: not recorded)."))
     points = s.IntegerField(allow_null=True)
     points_other = s.IntegerField(allow_null=True)
     all_tricks = s.IntegerField(allow_null=True)
@@ -170,6 +174,10 @@ class DealIn(s.Serializer):
                           help_text=_("c, d, h, s, or n for no trump; null for a cancelled deal."))
     doubling = s.IntegerField(min_value=1, max_value=MAX_DOUBLING, required=False,
                               allow_null=True)
+    calls = s.ListField(child=s.IntegerField(min_value=0, max_value=MAX_SEAT), required=False,
+                        max_length=MAX_CALLS, help_text=_(
+                            "Who doubled, redoubled or knocked: a seat each, in the order "
+                            "they spoke (the doubling follows from them)."))
     points = s.IntegerField(min_value=0, max_value=MAX_POINTS, required=False, allow_null=True,
                             help_text=_("Card points of side 0 (the dealer alone at three)."))
     points_other = s.IntegerField(min_value=0, max_value=MAX_POINTS, required=False,

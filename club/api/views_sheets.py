@@ -20,11 +20,13 @@ from rest_framework.response import Response
 
 from club.api import serializers as shapes
 from club.api.base import ApiView, out
-from club.api.errors import form_errors, sheet_refusal
+from club import messages
+from club.api.errors import ApiError, form_errors, sheet_refusal
 from club.api.idempotency import HEADER, MAX_KEY, apply_once
 from club.api.permissions import deny
-from club.forms_sheets import DealForm
+from club.forms_sheets import OPTIONAL, DealForm
 from club.models import Table
+from club.rule_labels import rules_name
 from club.selectors.sheets import Actor, SheetForbidden, SheetNotFound, load_table, sheet_page
 from club.services import sheets as service
 from club.services.sheets import SheetConflict, SheetInvalid
@@ -67,7 +69,14 @@ class SheetBase(ApiView):
         """The deal parsed by the sheet's own form (its defaults and checks); an option the
         rule set lacks, sent anyway, is passed on so that scoring refuses it by name."""
         fields = {}
+        calls = data.get("calls")
+        if calls is not None:  # the entry row's questions: who made call 1, 2 ...
+            fields.update({f"call_{i}": str(seat) for i, seat in enumerate(calls, 1)})
+            fields.setdefault("doubling", str(1 << len(calls)))
+        rules = self.ctx.rules
         for name, value in data.items():
+            if name == "calls" or (name in OPTIONAL and not getattr(rules, OPTIONAL[name][0])):
+                continue  # an option the rules lack: passed on below, scoring refuses it
             if name in FLAGS:
                 fields[name] = "on" if value else ""
             else:
@@ -75,6 +84,11 @@ class SheetBase(ApiView):
         form = DealForm(self.ctx, data=fields)
         if not form.is_valid():
             raise form_errors(form)
+        if calls is not None and len(calls) > len(form.call_names):
+            rules = self.ctx.rules
+            raise ApiError(status.HTTP_400_BAD_REQUEST, "doubling_not_allowed", messages.explain(
+                "doubling_not_allowed", value=1 << len(calls), rules=rules_name(rules),
+                allowed=", ".join(f"×{m}" for m in rules.allowed_doublings())), "calls")
         facts = form.facts()
         for name in FLAGS:
             if data.get(name) and name not in form.fields:

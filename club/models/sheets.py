@@ -33,6 +33,10 @@ class Deal(models.Model):
                              blank=True, help_text=_("Empty: no trump."))
     doubling = models.PositiveSmallIntegerField(_("doubling"), default=1,
                                                 validators=between(1, MAX_DOUBLING))
+    # Who doubled, redoubled or knocked, in order (RULES §§4, 14): a seat each, null where a
+    # deal recorded before the calls were kept says only how many (x2 each). ``doubling`` is
+    # 2 ** len(calls), kept for readers of the multiplier.
+    calls = models.JSONField(_("doubling calls"), default=list, blank=True)
     points = models.PositiveSmallIntegerField(_("card points of side 1"), null=True, blank=True,
                                               validators=between(0, MAX_POINTS))
     points_other = models.PositiveSmallIntegerField(_("card points of side 2"), null=True,
@@ -80,8 +84,8 @@ class Deal(models.Model):
     def __str__(self) -> str:
         return _("Deal %(number)d") % {"number": self.number}
 
-    FACT_FIELDS = ("dealer", "trump", "doubling", "points", "points_other", "all_tricks",
-                   "renonce", "cancelled", "blind", "en_face", "tricks")
+    FACT_FIELDS = ("dealer", "trump", "doubling", "calls", "points", "points_other",
+                   "all_tricks", "renonce", "cancelled", "blind", "en_face", "tricks")
     #: An auction deal's own facts; :meth:`facts` leaves them out while all are empty (a
     #: partnership deal, or an auction deal thrown in).
     AUCTION_FIELDS = ("declarer", "contract", "contract_all", "exchanged")

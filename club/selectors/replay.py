@@ -21,6 +21,7 @@ from club.selectors.auction_replay import AuctionOutcome, replay_auction
 from engine.rules import RuleSet
 from scoring import (
     DealResult,
+    DealResultError,
     MatchFormat,
     MatchOutcome,
     ScoringError,
@@ -98,10 +99,38 @@ def deal_result(deal: Deal, *, sides: dict[int, int] | None = None,
     dealer_side = None
     if deal.dealer is not None:
         dealer_side = (sides or {}).get(deal.dealer, deal.dealer % 2)
+    # A deal without its calls but doubled (a row written before they were kept, or by a
+    # program that gives only the multiplier) is scored from the multiplier.
+    recorded = deal.calls if deal.calls or deal.doubling == 1 else None
+    calls = call_sides(recorded, sides, dealer_side)
     return DealResult(points=points, trump=deal.trump, doubling=deal.doubling,
                       all_tricks=deal.all_tricks, renonce=deal.renonce,
                       cancelled=deal.cancelled, blind=deal.blind, en_face=deal.en_face,
-                      tricks=tricks, dealer_side=dealer_side)
+                      tricks=tricks, dealer_side=dealer_side, calls=calls)
+
+
+def call_sides(calls: object, sides: dict[int, int] | None,
+               dealer_side: int | None) -> tuple[int, ...] | None:
+    """The sides of a deal's doubling calls (recorded as seats; a null seat, from a deal
+    recorded before the calls were kept, is on the side whose turn it was). A seat not at
+    the table raises ``DealResultError`` (code ``calls_seat``)."""
+    if calls is None:
+        return None
+    if not isinstance(calls, list):
+        raise DealResultError("must be a list of seats", code="calls_type", field="calls")
+    out = []
+    for index, seat in enumerate(calls):
+        if seat is None:
+            base = 0 if dealer_side is None else dealer_side
+            out.append(1 - base if index % 2 == 0 else base)
+        elif sides and seat in sides:
+            out.append(sides[seat])
+        elif not sides and isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0:
+            out.append(seat % 2)
+        else:
+            raise DealResultError(f"seat {seat!r} is not at this table",
+                                  code="calls_seat", field="calls")
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -147,7 +176,8 @@ def replay_sheet(table: Table, seats: Sequence[Seat], deals: Sequence[Deal], *,
     results: list[DealResult] = []
     for deal in deals:
         try:
-            results.append(deal_result(deal, sides={deal.dealer: 0} if alone else sides,
+            own = {p: int(p != deal.dealer) for p in range(players)} if alone else sides
+            results.append(deal_result(deal, sides=own,
                                        tricks_per_deal=rules.tricks_per_deal))
         except ScoringError as exc:
             exc.deal = len(results) + 1

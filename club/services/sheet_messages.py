@@ -19,7 +19,7 @@ from scoring import MatchFormat, ScoringError, points_in_play
 FORM_FIELDS = {
     "points": "points", "trump": "trump", "doubling": "doubling", "all_tricks": "all_tricks",
     "renonce": "renonce", "cancelled": "cancelled", "blind": "blind", "en_face": "en_face",
-    "tricks": "tricks", "dealer_side": "dealer",
+    "tricks": "tricks", "dealer_side": "dealer", "calls": "doubling",
     # an auction deal (RULES §13; club.forms_auction)
     "declarer": "declarer", "contract": "bid", "count": "count", "exchanged": "exchanged",
 }
@@ -46,7 +46,10 @@ def explain(error: ScoringError, rules: RuleSet, *, cancelled: bool = False,
         "quota": rules.no_trump_quota,
         "format": format_label,
     }
-    return FORM_FIELDS.get(error.field or "", "__all__"), messages.explain(error, **params)
+    code = error.code
+    if code == "points_total" and rules.trick_bonus:  # 68 are not all card points
+        code = "points_total_bonus"
+    return FORM_FIELDS.get(error.field or "", "__all__"), messages.explain(code, **params)
 
 
 def format_label(fmt: MatchFormat) -> str:

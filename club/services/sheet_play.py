@@ -76,7 +76,8 @@ def parse_tricks(text: str, tricks: int, seats: int = 4) -> list[list[Card]]:
 
 
 def facts_from_play(ctx: TableContext, dealer: int, trump: str | None, text: str, *,
-                    blind: bool = False, en_face: bool = False, doubling: int = 1) -> PlayReport:
+                    blind: bool = False, en_face: bool = False, doubling: int = 1,
+                    calls: list | None = None) -> PlayReport:
     """Replay the typed tricks with the engine; the deal's facts for the sheet."""
     rules = ctx.rules  # the table's: 3 players at a table of three
     seats = ctx.players
@@ -114,6 +115,7 @@ def facts_from_play(ctx: TableContext, dealer: int, trump: str | None, text: str
     points = facts.card_points if not flip else facts.card_points[::-1]
     record: dict[str, Any] = {
         "dealer": dealer, "trump": trump, "doubling": doubling, "blind": blind,
+        "calls": list(calls if calls is not None else [None] * (doubling.bit_length() - 1)),
         "en_face": en_face, "cancelled": False,
         "play": {"tricks": [[str(c) for c in cards] for cards in tricks], "leaders": leaders},
     }
@@ -146,7 +148,7 @@ def record_play(actor: Actor, table_id: int | None, version: int, data: dict[str
     report = facts_from_play(ctx, data["dealer"], stored_trump(data.get("trump")),
                              data.get("play", ""), blind=bool(data.get("blind")),
                              en_face=bool(data.get("en_face")),
-                             doubling=data.get("doubling") or 1)
+                             doubling=data.get("doubling") or 1, calls=data.get("calls"))
     if number is None:
         saved = enter_deal(actor, table_id, version, report.facts, reason, ctx=ctx)
     else:

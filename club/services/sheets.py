@@ -36,8 +36,15 @@ from club.selectors.sheets import Actor, TableContext, load_table
 from club.services.draws import table_code
 from club.services.locked_write import write_under_lock
 from club.services.results import RESULT_KEY
+from club.services.sheet_checks import (
+    DealRefused,
+    check_calls_named,
+    check_dealer,
+    normalise_calls,
+)
 from club.services.sheet_messages import explain, format_label
 from club.services.standings import results_changed
+from club.sheet_labels import tie_label
 from scoring import ScoringError, ThreesRow
 
 Action = DealChange.Action
@@ -179,9 +186,24 @@ def _change(ctx: TableContext, action: str, number: int | None, *, old=None, new
 
 
 def _new_deal(ctx: TableContext, number: int, facts: dict[str, Any]) -> Deal:
+    facts = dict(facts)
+    normalise_calls(facts)
     known = {name: facts[name] for name in (*Deal.FACT_FIELDS, *Deal.AUCTION_FIELDS, "play")
              if name in facts}
     return Deal(table=ctx.table, number=number, entered_by_id=ctx.actor.user_id, **known)
+
+
+def _check_deal(ctx: TableContext, deals: list[Deal], number: int, facts: dict[str, Any],
+                old: Deal | None = None) -> None:
+    """The partnership sheet's own checks of deal ``number``: who made each doubling call,
+    and whose deal it was (:mod:`club.services.sheet_checks`)."""
+    if ctx.rules.auction:
+        return
+    try:
+        check_calls_named(ctx, deals[number - 1].calls, "calls" in facts, old)
+        check_dealer(ctx, deals, number)
+    except DealRefused as refused:
+        raise refuse(refused.field, refused.message) from None
 
 
 def _deals(ctx: TableContext) -> list[Deal]:
@@ -199,6 +221,7 @@ def enter_deal(actor: Actor, table_id: int | None, version: int, facts: dict[str
     deals = _deals(ctx)
     deal = _new_deal(ctx, len(deals) + 1, facts)
     deals.append(deal)
+    _check_deal(ctx, deals, deal.number, facts)
     outcome = check_sheet(ctx, deals, deal.number)
     action = Action.CORRECTED if correction else Action.ENTERED
     rows = [deal, _change(ctx, action, deal.number, new=facts_of(deal), reason=reason)]
@@ -226,6 +249,7 @@ def edit_deal(actor: Actor, table_id: int | None, number: int, version: int,
     if deal.facts() == old.facts() and deal.play in (None, old.play):
         return Saved(number, version, "")  # nothing changed: nothing to log
     deals[index] = deal
+    _check_deal(ctx, deals, index + 1, facts, old)
     outcome = check_sheet(ctx, deals, number)
     action = Action.CORRECTED if correction else Action.EDITED
 
@@ -312,6 +336,7 @@ def preview_deal(ctx: TableContext, deals: list[Deal], facts: dict[str, Any],
     """Score a candidate deal in its place on the sheet without saving anything (the live
     figures of the entry row): the same replay as a save, so the same rules and messages."""
     deals = list(deals)
+    old = None
     if number is None or not 1 <= number <= len(deals):
         number = len(deals) + 1
         deals.append(_new_deal(ctx, number, facts))
@@ -320,12 +345,17 @@ def preview_deal(ctx: TableContext, deals: list[Deal], facts: dict[str, Any],
         deals[number - 1] = _new_deal(ctx, number, facts)
         deals[number - 1].pk = old.pk
     try:
+        _check_deal(ctx, deals, number, facts, old)
         outcome = check_sheet(ctx, deals, number)
     except SheetInvalid as invalid:
         return {"ok": False, "errors": invalid.errors}
     rows = [(game, row) for game in outcome.games for row in game.deals]
     game, row = rows[number - 1]
     last_of_game = row is game.deals[-1] and game.finished
+    tie = ""
+    if row.score.outcome == "tie" and not ctx.dealer_alone:
+        tie = tie_label(row.score, ctx.rules, ends_game=last_of_game,
+                        points=row.result.points[0] if row.result.points else None)
     # What each column of the sheet gets: each side's points, or each player's at a table of three.
     credits = row.credits if isinstance(row, ThreesRow) else row.score.points
     return {
@@ -334,4 +364,5 @@ def preview_deal(ctx: TableContext, deals: list[Deal], facts: dict[str, Any],
         "outcome": row.score.outcome, "pending": row.score.pending,
         "game_over": last_of_game, "game_winner": game.winner if last_of_game else None,
         "match_over": outcome.finished and number == len(deals),
+        **({"tie": tie} if tie else {}),
     }

@@ -34,8 +34,10 @@ from club.services.standings import results_changed
 
 FORMAT = "troef-championship"
 #: 2: no trump is null (version 1 wrote ""; still read, and made null on import).
-VERSION = 2
-READS = (1, 2)
+#: 3: a deal's doubling calls (who doubled, in order); versions 1-2 had only the
+#: multiplier: read as that many calls naming nobody.
+VERSION = 3
+READS = (1, 2, 3)
 CHAMPIONSHIP_FIELDS = ("name", "season", "entry_type", "draw_method", "match_format",
                        "ranking_order", "bye_scoring", "odd_players", "public",
                        "confirmation_required", "self_entry", "seed")
@@ -182,7 +184,7 @@ def _import(data: dict) -> Championship:
                      player=players[s["player"]], entry=entries[s["entry"]]) for s in t["seats"])
             _keep_times(Deal.objects.bulk_create(
                 Deal(table=table, entered_by=users.get(d["entered_by"]),
-                     **_no_trump_is_none({f: d[f] for f in DEAL_FIELDS})) for d in t["deals"]),
+                     **_no_trump_is_none(_deal_fields(d))) for d in t["deals"]),
                 t["deals"], "entered_at")
             _keep_times(DealChange.objects.bulk_create(
                 DealChange(table=table, deal_number=h["deal_number"], action=h["action"],
@@ -193,6 +195,19 @@ def _import(data: dict) -> Championship:
             rebuild_table_results(table)
     results_changed(championship.pk)
     return championship
+
+
+def _deal_fields(exported: dict) -> dict:
+    """An exported deal's fields; one from before version 3 gets its calls from its
+    multiplier (x2^k: k calls, nobody named)."""
+    fields = {f: exported[f] for f in DEAL_FIELDS if f != "calls"}
+    calls = exported.get("calls")
+    if calls is None:
+        calls = [None] * (int(fields["doubling"]).bit_length() - 1)
+    if not isinstance(calls, list) or len(calls) != int(fields["doubling"]).bit_length() - 1:
+        raise ValueError("a deal's calls do not match its doubling")
+    fields["calls"] = calls
+    return fields
 
 
 def _no_trump_is_none(facts):

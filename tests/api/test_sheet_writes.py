@@ -155,7 +155,7 @@ def test_keys_are_per_identity(world):
     organiser = client_as(world, "organiser")
     assert post(organiser, deals_url(world), {**DEAL, "version": 0}, key="shared").status_code == 201
     code = client_as(None, "code")
-    second = post(code, "/api/sheet/CODE01/deals/", {**DEAL, "dealer": 0, "version": 1},
+    second = post(code, "/api/sheet/CODE01/deals/", {**DEAL, "dealer": 2, "version": 1},
                   key="shared")
     assert second.status_code == 201 and second.json()["number"] == 3
 

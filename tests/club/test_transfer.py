@@ -78,7 +78,7 @@ def test_a_version_1_export_with_blank_trump_imports_as_no_trump():
     call_command("demo", stdout=io.StringIO())
     championship = Championship.objects.get(name="Individual club evening")
     data = export_championship(championship)
-    assert data["version"] == 2
+    assert data["version"] == 3
     no_trump = [d for r in data["rounds"] for t in r["tables"] for d in t["deals"]
                 if d["trump"] is None]
     assert no_trump, "the demo plays some no-trump deals"
@@ -91,3 +91,35 @@ def test_a_version_1_export_with_blank_trump_imports_as_no_trump():
     assert standings_of(imported) == before
     assert not Deal.objects.filter(trump="").exists()
     assert Deal.objects.filter(trump=None).count() == len(no_trump)
+
+
+def test_a_version_2_export_without_calls_imports_its_doublings_as_calls():
+    """Version 2 had only the multiplier: x2^k is read as k calls naming nobody, and the
+    sheets score as before; version 3 exports the calls and reads them back."""
+    call_command("demo", stdout=io.StringIO())
+    championship = Championship.objects.get(name="Individual club evening")
+    table = Deal.objects.filter(table__round__stage__championship=championship).first().table
+    Deal.objects.filter(table=table).update(doubling=1, calls=[])
+    data = export_championship(championship)
+    deals = [d for r in data["rounds"] for t in r["tables"] for d in t["deals"]]
+    assert all("calls" in d for d in deals)
+    data["version"] = 2
+    for deal in deals:
+        del deal["calls"]
+    before = standings_of(championship)
+    wipe()
+    imported = import_championship(data)
+    assert standings_of(imported) == before
+    for deal in Deal.objects.all():
+        assert deal.calls == [None] * (deal.doubling.bit_length() - 1)
+
+
+def test_an_export_whose_calls_contradict_its_doubling_imports_nothing():
+    call_command("demo", stdout=io.StringIO())
+    data = export_championship(Championship.objects.get(name="Individual club evening"))
+    deal = next(d for r in data["rounds"] for t in r["tables"] for d in t["deals"])
+    deal["calls"] = [0, 1, 0]
+    wipe()
+    with pytest.raises(ImportError_):
+        import_championship(data)
+    assert not Deal.objects.exists()

@@ -43,6 +43,8 @@ def deal_results(draw: st.DrawFn, rules: RuleSet, cancel: bool = True, renonce: 
         "blind": draw(st.booleans()) if rules.blind_trump else False,
         "en_face": draw(st.booleans()) if rules.en_face else False,
     }
+    if common["blind"]:  # a blind trump is never passed to the partner
+        common["en_face"] = False
     if kind == "cancelled":
         return DealResult(points=None, trump=None, cancelled=True)
     if kind == "renonce":

@@ -191,9 +191,10 @@ def test_additive_multipliers_no_trump_and_all_tricks_make_x3():
     assert score_deal(deal((60, 0), None, all_tricks=0), rules).points == (90, 0)
 
 
-def test_additive_multipliers_no_trump_and_redouble_make_x5():
+def test_additive_multipliers_no_trump_and_redouble_make_x4():
+    """No trump adds 1, the double 1 and the redouble 1 (RULES.md §14): x4, not x5."""
     rules = FLEMISH.replace(multipliers_add=True)
-    assert score_deal(deal((35, 25), None, doubling=4), rules).points == (25, 0)
+    assert score_deal(deal((35, 25), None, doubling=4), rules).points == (20, 0)
 
 
 # -- doubling variants ----------------------------------------------------------------------

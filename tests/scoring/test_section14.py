@@ -34,9 +34,12 @@ def test_additive_counting_each_knock_adds_one(doubling, trump, expected):
     assert score.points == (5 * expected, 0)
 
 
-def test_additive_counting_without_the_option_is_unchanged():
+def test_additive_counting_counts_each_call_without_the_old_option():
+    """RULES.md §14: under additive counting each knock adds 1, so a redouble is x3 whether
+    or not the stored rule set carries the old ``additive_knocks`` flag."""
     rules = FLEMISH.replace(multipliers_add=True)
-    assert score_deal(DealResult(points=(35, 25), trump="h", doubling=4), rules).multiplier == 4
+    assert score_deal(DealResult(points=(35, 25), trump="h", doubling=4), rules).multiplier == 3
+    assert score_deal(DealResult(points=(35, 25), trump="h", calls=(1, 0)), rules).multiplier == 3
 
 
 def test_no_doubling_of_a_no_trump_deal():

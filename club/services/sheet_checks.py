@@ -1,0 +1,90 @@
+"""The sheet service's own checks of a deal, before scoring replays the sheet: who made each
+doubling call, and whether the dealer is the one whose turn it was (RULES.md §§2, 4).
+
+Scoring checks what it can see (the calls alternate, an opponent of the dealer first, and
+are no more than the rule set allows); this module checks what needs the sheet: that each
+call names a player (a deal recorded before the calls were kept may go on naming nobody),
+and that the deal is dealt by the player after the previous deal's dealer (the first deal:
+the table's drawn first dealer), since a no-trump quota counts the dealer's side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from club.models import Deal
+from club.selectors.sheets import TableContext
+from club.sheet_labels import call_labels
+from scoring.calls import knocks_of
+
+
+class DealRefused(Exception):
+    """A deal's fact the sheet refuses: ``field`` (a form field) and a translated message."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+def normalise_calls(facts: dict[str, Any]) -> None:
+    """Make ``facts["calls"]`` and ``facts["doubling"]`` agree: the calls decide the
+    multiplier; facts without calls (only a multiplier: the demo, simulations, old files)
+    get that many calls naming nobody."""
+    calls = facts.get("calls")
+    if calls is None:
+        facts["calls"] = [None] * knocks_of(int(facts.get("doubling") or 1))
+    elif isinstance(calls, (list, tuple)):
+        facts["calls"] = list(calls)
+        facts["doubling"] = 1 << len(calls)
+
+
+def check_calls_named(ctx: TableContext, calls: Sequence[int | None], named: bool,
+                      old: Deal | None) -> None:
+    """Every call of a deal given with its calls names a player (``named``: the facts came
+    with calls). A correction may leave a call naming nobody where the recorded deal did."""
+    if not named:
+        return
+    calls = list(calls or [])
+    before = list(old.calls or []) if old is not None else []
+    labels = call_labels(ctx.rules.doubling, len(calls))
+    for index, seat in enumerate(calls):
+        if seat is not None:
+            continue
+        if len(before) == len(calls) and before[index] is None:
+            continue  # recorded before the calls were kept: nobody to name
+        label = labels[index] if index < len(labels) else str(index + 1)
+        raise DealRefused(f"call_{index + 1}", _(
+            "Say who made the call (%(call)s): the sheet records each doubling call with "
+            "the player who made it.") % {"call": label})
+
+
+def expected_dealer(ctx: TableContext, deals: Sequence[Deal], number: int) -> int:
+    """Who deals deal ``number``: the player after the previous deal's dealer (a cancelled
+    deal too: the next player deals), the table's first dealer for the first deal."""
+    seats = ctx.seat_count
+    if number <= 1:
+        return ctx.table.first_dealer % seats
+    return (deals[number - 2].dealer + 1) % seats
+
+
+def check_dealer(ctx: TableContext, deals: Sequence[Deal], number: int) -> None:
+    """The dealer of deal ``number`` (and of the deal after it, when an edit moved it) is
+    the one whose turn it was."""
+    for n in (number, number + 1):
+        if not 1 <= n <= len(deals):
+            continue
+        want = expected_dealer(ctx, deals, n)
+        if deals[n - 1].dealer != want:
+            if n == number:
+                raise DealRefused("dealer", _(
+                    "%(player)s deals deal %(number)d: the deal moves one player on each "
+                    "deal (the first dealer was drawn).") % {
+                    "player": ctx.seat_name(want), "number": n})
+            raise DealRefused("dealer", _(
+                "Deal %(next)d was dealt by %(player)s, so deal %(number)d was dealt by the "
+                "player before: correct the deals in order.") % {
+                "next": n, "player": ctx.seat_name(deals[n - 1].dealer), "number": number})
