@@ -26,7 +26,8 @@ WORKER_VERSION = 1
 
 #: Kept by the worker at install, and served from its cache when the network is away.
 ASSETS = ("club/troef.css", "club/sheet.css", "club/troef.js", "club/sheet.js",
-          "club/offline-store.js", "club/offline.js", "club/icon.svg")
+          "club/offline-store.js", "club/offline-deals.js", "club/offline.js",
+          "club/offline.css", "club/icon.svg")
 
 #: Where the worker may act: the sheet pages' two folders.
 SCOPE_ALLOWED = "/"

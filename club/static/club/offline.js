@@ -19,7 +19,7 @@
   "use strict";
   var root = document.getElementById("offline-sheet");
   var Q = window.TroefQueue;
-  if (!root || !Q || !window.indexedDB) return;
+  if (!root || !Q || !window.TroefDeals || !window.indexedDB) return;
   var t = root.dataset;
   var sheet = root.dataset.sheet;
   var nextNumber = parseInt(root.dataset.nextNumber, 10) || 1;
@@ -27,30 +27,32 @@
   var editing = form && form.dataset.number !== "0";
   var wrap = document.querySelector(".sheet-wrap");
   var sending = false, retryTimer = null, sentCount = 0;
+  var deals = window.TroefDeals({ t: t, form: form, queue: Q, sheet: sheet,
+    place: function (panel) { state.parentNode.insertBefore(panel, state.nextSibling); },
+    resolved: function () { return render().then(flush); },
+    failed: function () { say(t.tRetry, "error"); retryLater(); } });
+  var fill = deals.fill, element = deals.element, facts = deals.facts;
+  var dealerName = deals.dealerName, trumpLabel = deals.trumpLabel;
 
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register(root.dataset.worker, { scope: root.dataset.scope })
       .catch(function () { /* no worker (private window, old browser): the queue still works */ });
+    if (!navigator.serviceWorker.controller && window.caches && navigator.onLine) {
+      // the first visit is not the worker's yet: keep this sheet for a reload without network
+      window.caches.open("troef-sheets").then(function (cache) { return cache.add(sheet); })
+        .catch(function () {});
+    }
   }
   var manifest = document.createElement("link");
   manifest.rel = "manifest";
   manifest.href = root.dataset.manifest;
   document.head.appendChild(manifest);
 
-  function fill(text, values) {
-    return text.replace(/%\((\w+)\)s/g, function (all, name) { return values[name]; });
-  }
-  function element(tag, attributes, text) {
-    var node = document.createElement(tag);
-    Object.keys(attributes || {}).forEach(function (name) { node.setAttribute(name, attributes[name]); });
-    if (text !== undefined && text !== null) node.textContent = text;
-    return node;
-  }
-
   // -- the state line above the sheet ------------------------------------------------------
   var state = element("div", { class: "offline-state", role: "status", id: "offline-state" });
   state.hidden = true;
   if (wrap) wrap.parentNode.insertBefore(state, wrap);
+  else document.querySelector("main").appendChild(state);
   var stateMessage = "";
   function say(text, kind) {
     stateMessage = text || "";
@@ -66,56 +68,6 @@
     state.hidden = !parts.length;
   }
 
-  // -- how a deal reads: from the form's own labels ------------------------------------------
-  function dealerName(value) {
-    var select = form && form.elements.dealer;
-    if (select && select.options) {
-      for (var i = 0; i < select.options.length; i++) {
-        if (select.options[i].value === String(value)) return select.options[i].textContent;
-      }
-    }
-    return String(Number(value) + 1);
-  }
-  function trumpLabel(value) {
-    if (value === null || value === undefined || value === "") value = "n";
-    var radio = form && form.querySelector('input[name="trump"][value="' + value + '"]');
-    var label = radio && radio.closest("label");
-    var shown = label && label.querySelector("span[aria-hidden]");
-    return shown ? shown.textContent : value;
-  }
-  function isOn(value) { return value === true || value === "on" || value === "true"; }
-  function facts(fields) {
-    return {
-      dealer: fields.dealer, trump: isOn(fields.cancelled) ? "" : (fields.trump || ""),
-      points: fields.points === undefined ? "" : fields.points,
-      points_other: fields.points_other === undefined ? "" : fields.points_other,
-      renonce: fields.renonce === undefined ? "" : fields.renonce,
-      cancelled: isOn(fields.cancelled), doubling: fields.doubling || "1",
-    };
-  }
-  function theirFacts(deal) {
-    var copy = {};
-    Object.keys(deal).forEach(function (name) {
-      var value = deal[name];
-      copy[name] = value === null || value === undefined ? "" : (typeof value === "boolean" ? value : String(value));
-    });
-    if (copy.trump === "" && !deal.cancelled) copy.trump = "n";
-    return facts(copy);
-  }
-  function describe(f) {
-    var text = dealerName(f.dealer) + " · " + (f.cancelled ? "–" : trumpLabel(f.trump));
-    if (f.doubling && f.doubling !== "1") text += " ×" + f.doubling;
-    if (f.points !== "" || f.points_other !== "") text += " · " + f.points + "–" + f.points_other;
-    if (f.cancelled) text += " · " + t.tCancelled;
-    if (f.renonce !== "") text += " · " + t.tRenonce + " " + (f.renonce === "0" ? "A" : "B");
-    return text;
-  }
-  function same(a, b) {
-    var keys = ["dealer", "trump", "points", "renonce", "cancelled", "doubling"];
-    if (a.points_other !== "" && b.points_other !== "") keys.push("points_other");
-    return keys.every(function (k) { return String(a[k]) === String(b[k]); });
-  }
-
   // -- the waiting deals on the sheet ----------------------------------------------------------
   function pendingRow(record) {
     var f = facts(record.fields);
@@ -129,7 +81,9 @@
     }
     row.appendChild(element("td", { class: "s0 num" }, f.points));
     row.appendChild(element("td", { class: "s1 num" }, f.points_other));
-    var notes = element("td", { class: "notes" });
+    row.appendChild(element("td", { class: "notes" }));
+    // the state where a phone shows it too (it hides the notes): over the game points
+    var notes = element("td", { class: "pending-state" });
     notes.appendChild(element("span", { class: "tag waiting" }, t.tWaiting));
     if (record.state === "refused") {
       notes.appendChild(element("span", { class: "tag bad" }, t.tRefused + " " + record.message));
@@ -139,11 +93,11 @@
       });
       notes.appendChild(drop);
     }
-    row.appendChild(notes);
     var headCells = document.querySelectorAll(".sheet thead tr:first-child th");
-    var used = row.children.length, span = 0;
+    var span = 0;
     headCells.forEach(function (th) { span += parseInt(th.getAttribute("colspan") || "1", 10); });
-    if (span > used) row.appendChild(element("td", { colspan: String(span - used) }));
+    notes.setAttribute("colspan", String(Math.max(1, span - row.children.length)));
+    row.appendChild(notes);
     return row;
   }
   /* Dropping a deal from the queue: the one after it is sent on the version it would have
@@ -194,7 +148,7 @@
       }
       showState(records.length);
       var conflicts = records.filter(function (r) { return r.state === "conflict"; });
-      if (conflicts.length) showConflict(conflicts); else hideConflict();
+      if (conflicts.length) deals.showConflict(conflicts); else deals.hideConflict();
       return records;
     });
   }
@@ -354,95 +308,6 @@
       say(t.tRetry, "error");  // no answer: maybe stored; the same key is sent again
       return "later";
     });
-  }
-
-  // -- someone else changed the sheet: the scorer chooses ----------------------------------------
-  var panel = null;
-  function hideConflict() {
-    if (panel) panel.remove();
-    panel = null;
-  }
-  function showConflict(conflicts) {
-    return fetch(Q.apiOf(sheet), { credentials: "same-origin", headers: { Accept: "application/json" } })
-      .then(function (response) {
-        if (!response.ok) throw new Error(String(response.status));
-        return response.json();
-      }).then(function (current) {
-        hideConflict();
-        panel = element("form", { class: "conflict-choices", id: "offline-conflict", novalidate: "" });
-        panel.appendChild(element("p", { role: "alert" }, t.tConflict));
-        conflicts.forEach(function (record) {
-          var theirs = (current.deals || []).filter(function (d) { return d.number === record.number; })[0];
-          var mine = facts(record.fields);
-          var set = element("fieldset", { "data-key": record.key, "data-number": String(record.number) });
-          set.appendChild(element("legend", {}, fill(t.tDeal, { number: record.number })));
-          var pair = element("dl", { class: "pair" });
-          pair.appendChild(element("dt", {}, t.tMine));
-          pair.appendChild(element("dd", { class: "mine" }, describe(mine)));
-          pair.appendChild(element("dt", {}, t.tTheirs));
-          var equal = theirs && same(mine, theirFacts(theirs));
-          pair.appendChild(element("dd", { class: "theirs" }, theirs
-            ? describe(theirFacts(theirs)) + (equal ? " (" + t.tSame + ")" : "") : t.tNone));
-          set.appendChild(pair);
-          var choices = theirs ? [["mine", t.tKeepMine], ["theirs", t.tKeepTheirs], ["both", t.tKeepBoth]]
-                               : [["add", t.tAdd], ["drop", t.tDropMine]];
-          choices.forEach(function (choice) {
-            var label = element("label");
-            var radio = element("input", { type: "radio", name: "choice-" + record.key, value: choice[0] });
-            if ((equal && choice[0] === "theirs") || (!theirs && choice[0] === "add")) radio.checked = true;
-            label.appendChild(radio);
-            label.appendChild(document.createTextNode(" " + choice[1]));
-            set.appendChild(label);
-          });
-          panel.appendChild(set);
-        });
-        var problem = element("p", { class: "problem", role: "alert" });
-        panel.appendChild(problem);
-        panel.appendChild(element("button", { type: "submit" }, t.tApply));
-        panel.addEventListener("submit", function (event) {
-          event.preventDefault();
-          var chosen = {};
-          var missing = conflicts.filter(function (record) {
-            var radio = panel.querySelector('input[name="choice-' + record.key + '"]:checked');
-            if (radio) chosen[record.key] = radio.value;
-            return !radio;
-          });
-          if (missing.length) {
-            problem.textContent = t.tChoose;
-            var first = panel.querySelector('fieldset[data-key="' + missing[0].key + '"] input');
-            if (first) first.focus();
-            return;
-          }
-          resolve(conflicts, chosen, current.version).then(render).then(flush);
-        });
-        if (state.nextSibling) state.parentNode.insertBefore(panel, state.nextSibling);
-      }).catch(function () {
-        say(t.tRetry, "error");
-        retryLater();
-      });
-  }
-  /* The choices become requests: keep mine a correction of the deal there (PUT), both or
-     add a new deal (POST), theirs or drop: removed. Each with a new key (another request);
-     the first kept one on the sheet's current version. */
-  function resolve(conflicts, chosen, version) {
-    var work = Promise.resolve(), first = true;
-    conflicts.forEach(function (record) {
-      var choice = chosen[record.key];
-      if (choice === "theirs" || choice === "drop") {
-        work = work.then(function () { return Q.remove(record.key); });
-        return;
-      }
-      record.method = choice === "mine" ? "PUT" : "POST";
-      record.api = Q.apiOf(sheet) + "deals/" + (choice === "mine" ? record.number + "/" : "");
-      record.send = Q.uuid();
-      record.sent = false;
-      record.state = "waiting";
-      record.message = "";
-      if (first) record.version = version;
-      first = false;
-      work = work.then(function () { return Q.put(record); });
-    });
-    return work;
   }
 
   // -- when to send --------------------------------------------------------------------------------
