@@ -137,7 +137,7 @@ def test_five_deals_typed_offline_are_stored_once_each(browser, live_server, req
     typed = ["h38", "d41", "s30", "c25", "h44"]
     for count, keys in enumerate(typed, start=1):
         type_deal(driver, keys)
-        wait(driver, lambda d: len(pending(d)) == count)
+        wait(driver, lambda d, count=count: len(pending(d)) == count)
     assert "waiting to send" in pending(driver)[0].text  # on a phone too
     assert Deal.objects.filter(table=table).count() == 0
 
