@@ -1,0 +1,157 @@
+"""Exports of an auction championship (club.auction_exports): the standings as ranked and
+every player's result at every table, CSV that a Belgian Excel opens right (byte order mark,
+semicolons and decimal commas in Dutch and French) and XLSX, names as the viewer may see
+them, from the same match rows as the standings page."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import openpyxl
+import pytest
+
+from club.models import Deal, Table
+from club.services.results import rebuild_table_results
+from tests.club.test_auction_pdf import auction_round
+
+pytestmark = pytest.mark.django_db
+
+
+def played_round():
+    """A round of an auction2 championship: tables of 4 and 3, a finished game each."""
+    rnd = auction_round(sizes=(4, 3))
+    for table in Table.objects.filter(round=rnd).order_by("number"):
+        n = table.seats.count()
+        length = 12
+        facts = []
+        for k in range(length):
+            if k % 3 == 2:
+                facts.append({"declarer": None})
+            else:  # seat 1 makes 20 every time, the last seat loses 20 on the others
+                declarer = 1 if k % 3 == 0 else n - 1
+                count = 30 if declarer == 1 else 10
+                facts.append({"declarer": declarer, "contract": 20 if n == 4 else 24,
+                              "points": count, "trump": "h"})
+        Deal.objects.bulk_create(
+            Deal(table=table, number=i, dealer=(table.first_dealer + i - 1) % n, **f)
+            for i, f in enumerate(facts, 1))
+        rebuild_table_results(Table.objects.select_related("round__stage__championship")
+                              .get(pk=table.pk))
+    return rnd
+
+
+def standings_url(champ):
+    return f"/championships/{champ.pk}/standings/"
+
+
+def rows_of(response, separator):
+    text = response.content.decode("utf-8")
+    assert text.startswith("\ufeff")
+    return list(csv.reader(io.StringIO(text.lstrip("\ufeff")), delimiter=separator))
+
+
+@pytest.mark.parametrize("language, separator", [("nl", ";"), ("fr", ";"), ("en", ",")])
+def test_standings_csv_in_the_readers_language(client, language, separator):
+    rnd = played_round()
+    champ = rnd.stage.championship
+    champ.public = True
+    champ.save()
+    response = client.get(standings_url(champ), {"_export": "csv"},
+                          HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/csv")
+    assert f"auction-standings-{champ.pk}.csv" in response["Content-Disposition"]
+    rows = rows_of(response, separator)
+    assert len(rows) == 1 + 7
+    body = rows[1:]
+    # B of the table of 3 made 24 four times: 96, the best total; B of the table of 4 80.
+    assert [r[3] for r in body[:2]] == ["96", "80"] and body[0][0] == "1"
+    decimal = "," if language in ("nl", "fr") else "."
+    # A and C of the table of 4 share second place: 1.5 place points in the reader's sign.
+    assert sorted(r[6] for r in body).count(f"1{decimal}5") == 2
+
+
+def test_standings_by_places_and_ties_marked(client):
+    rnd = played_round()
+    champ = rnd.stage.championship
+    champ.public = True
+    champ.save()
+    response = client.get(standings_url(champ), {"_export": "csv", "order": "places"},
+                          HTTP_ACCEPT_LANGUAGE="en")
+    body = rows_of(response, ",")[1:]
+    points = [float(r[6]) for r in body]
+    assert points == sorted(points, reverse=True)
+    # The two winners (3 and 2 place points) first; the players on 0 at the table of 4 share.
+    assert body[0][6] == "3" and body[1][6] == "2"
+    tied = [r for r in body if r[0].endswith("=")]
+    assert tied and all(r[0] == tied[0][0] for r in tied[:2])
+
+
+def test_tables_export_every_seat_with_place_and_place_points(client):
+    rnd = played_round()
+    champ = rnd.stage.championship
+    champ.public = True
+    champ.save()
+    response = client.get(standings_url(champ), {"_export": "csv", "what": "tables"},
+                          HTTP_ACCEPT_LANGUAGE="nl")
+    rows = rows_of(response, ";")
+    assert rows[0][:4] == ["Stage", "Round", "Table", "Seat"] or len(rows[0]) == 10
+    body = rows[1:]
+    assert len(body) == 7
+    assert [r[3] for r in body] == list("ABCD") + list("ABC")
+    by_table = {}
+    for r in body:
+        by_table.setdefault(r[2], []).append(float(r[8].replace(",", ".")))
+    assert sum(by_table["1"]) == 6 and sum(by_table["2"]) == 3  # n(n-1)/2 each table
+    assert any("," in r[8] for r in body)  # a shared place: 0,5 in Dutch
+
+
+def test_xlsx_keeps_numbers_as_numbers_and_names_as_text(client):
+    rnd = played_round()
+    champ = rnd.stage.championship
+    champ.public = True
+    champ.save()
+    seat = Table.objects.get(round=rnd, number=2).seats.get(position=1)
+    seat.player.last_name = "=HYPERLINK(\"http://x\",\"y\")"
+    seat.player.save()
+    response = client.get(standings_url(champ), {"_export": "xlsx"})
+    assert response.status_code == 200
+    sheet = openpyxl.load_workbook(io.BytesIO(response.content)).active
+    first = [c.value for c in sheet[2]]
+    assert first[3] == 96 and isinstance(first[3], int)
+    assert sheet.cell(row=2, column=2).data_type == "s"  # never a formula
+
+
+def test_the_public_gets_public_names_and_a_private_championship_nothing(client, organiser):
+    from club.models import ClubRole
+
+    rnd = played_round()
+    champ = rnd.stage.championship
+    response = client.get(standings_url(champ), {"_export": "csv"})
+    assert response.status_code in (302, 403, 404)
+    assert not response.get("Content-Disposition")
+    champ.public = True
+    champ.save()
+    player = Table.objects.get(round=rnd, number=1).seats.get(position=1).player
+    player.published = False
+    player.save()
+    for what in ("standings", "tables"):
+        body = rows_of(client.get(standings_url(champ), {"_export": "csv", "what": what},
+                                  HTTP_ACCEPT_LANGUAGE="en"), ",")[1:]
+        names = {r[1] if what == "standings" else r[4] for r in body}
+        assert player.full_name not in names and "F. C." in names
+    ClubRole.objects.create(user=organiser, club=champ.club)
+    client.force_login(organiser)
+    body = rows_of(client.get(standings_url(champ), {"_export": "csv"},
+                              HTTP_ACCEPT_LANGUAGE="en"), ",")[1:]
+    assert player.full_name in {r[1] for r in body}
+
+
+def test_an_unknown_format_shows_the_page(client):
+    rnd = played_round()
+    champ = rnd.stage.championship
+    champ.public = True
+    champ.save()
+    response = client.get(standings_url(champ), {"_export": "pdf"})
+    assert response.status_code == 200 and response["Content-Type"].startswith("text/html")
