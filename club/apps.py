@@ -14,3 +14,12 @@ class ClubConfig(AppConfig):
 
         user_logged_in.connect(note_one_time_password,
                                dispatch_uid="club.one_time_password_on_login")
+
+        from django.db.models.signals import post_delete, post_save
+
+        from club.models import Championship
+        from club.services.live_etags import forget_saved
+
+        # a championship saved (perhaps made private) or deleted: no 304 from the cache
+        post_save.connect(forget_saved, sender=Championship, dispatch_uid="club.live_saved")
+        post_delete.connect(forget_saved, sender=Championship, dispatch_uid="club.live_deleted")

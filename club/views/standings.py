@@ -6,6 +6,7 @@ import django_tables2 as tables
 from django.shortcuts import get_object_or_404, render
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django_tables2 import RequestConfig
 
@@ -14,6 +15,7 @@ from club.exports import SafeTableExport
 from club.models import Club, Stage
 from club.selectors.closing import decision_notes
 from club.selectors.ladders import club_ranking_rows, season_ladder_rows
+from club.services import live_etags
 from club.services.draws import stage_poules
 from club.services.standings import current_standings, standings_fingerprint
 from club.views.championships import ChampionshipView
@@ -94,6 +96,10 @@ class StandingsView(ChampionshipView):
         if not SafeTableExport.is_valid_format(export):  # a page phones refresh: 304s
             fingerprint = standings_fingerprint(c, stage)
             etag = etag_for(request, fingerprint.value, c.user_can_edit, request.user.pk or "")
+            if not request.user.is_authenticated:  # public: the next ask is a cache read
+                live_etags.remember_public_etag(c.pk, get_language(),
+                                                request.META.get("QUERY_STRING", ""), etag,
+                                                fingerprint.made_at)
             unchanged = not_modified(request, etag)
             if unchanged is not None:
                 return unchanged
