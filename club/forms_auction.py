@@ -51,7 +51,7 @@ class AuctionDealForm(forms.Form):
         self.fields["declarer"].choices = [("", _("— thrown in"))] + [
             (seat.position, f"{seat.position + 1} · {seat.player.full_name}")
             for seat in ctx.seats if seat.position <= MAX_SEAT]
-        self.fields["trump"].choices = [*TRUMP_SYMBOLS.items(), (NO_TRUMP, _("NT"))]
+        self.fields["trump"].choices = [("", "—"), *TRUMP_SYMBOLS.items(), (NO_TRUMP, _("NT"))]
         if self.privilege:  # variant 1: the declarer took the privilege, nobody bids
             del self.fields["bid"]
 
@@ -71,6 +71,15 @@ class AuctionDealForm(forms.Form):
         raise forms.ValidationError(
             _("Enter the bid as a number of points (1 to %(most)d), or A for all tricks."),
             params={"most": MAX_POINTS}, code="bid_text")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        trump = data.get("trump") or ""
+        if "declarer" in data and data.get("declarer") is None and trump:
+            self.add_error("trump", _("A deal thrown in has no trump: leave it empty."))
+        elif data.get("declarer") is not None and not trump:
+            self.add_error("trump", _("Choose the trump the declarer named (NT: no trump)."))
+        return data
 
     def facts(self, dealer: int) -> dict[str, Any]:
         """The deal's facts as the sheet records them (``dealer``: the rotation's)."""

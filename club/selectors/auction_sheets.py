@@ -67,6 +67,12 @@ class AuctionSheetPage:
     next_dealer: int
     length: int
     names: tuple[str, ...] = field(default_factory=tuple)
+    short: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def columns(self) -> list[tuple[str, str]]:
+        """Each player's column: full name (its title) and last name (its heading)."""
+        return list(zip(self.names, self.short, strict=True))
 
     @property
     def table(self):
@@ -126,8 +132,10 @@ class AuctionSheetPage:
     def facts(self) -> list[str]:
         """What the table plays, for the sheet's head (widow, lowest bid, total in play)."""
         rules = self.rules
-        out = [game_name(rules.game),
-               ngettext("%(n)d deal", "%(n)d deals", self.length) % {"n": self.length},
+        # a preset's name already says the game; a club's own rule set names it here
+        own = self.ctx.championship.rule_set.club_id is not None
+        out = [game_name(rules.game)] if own else []
+        out += [ngettext("%(n)d deal", "%(n)d deals", self.length) % {"n": self.length},
                _("%(n)d in play") % {"n": total_in_play(rules)}]
         if rules.game == "auction1":
             out.append(_("widow of %(n)d") % {"n": WIDOW[rules.players]})
@@ -182,4 +190,4 @@ def auction_sheet_page(ctx: TableContext) -> AuctionSheetPage:
         rows.append(row)
     length = score.outcome.game.length
     return AuctionSheetPage(ctx, rows, score, deals, len(deals) + 1,
-                            dealer_of(ctx, len(deals) + 1), length, names)
+                            dealer_of(ctx, len(deals) + 1), length, names, short)

@@ -83,7 +83,10 @@ def round_page(rnd: Round, *, reveal: bool = False) -> RoundPage:
     tables = {t.pk: TableView(t) for t in Table.objects.filter(round=rnd).order_by("number")}
     for seat in Seat.objects.filter(table__round=rnd).select_related("player", "entry").order_by(
             "table_id", "position"):
-        tables[seat.table_id].sides[seat.side].append(seat)
+        sides = tables[seat.table_id].sides
+        while len(sides) <= seat.side:  # an auction table: each seat its own side (RULES §13)
+            sides.append([])
+        sides[seat.side].append(seat)
     for result in MatchResult.objects.filter(table__round=rnd):
         tables[result.table_id].results[result.side] = result
     seats = [s for tv in tables.values() for side in tv.sides for s in side]

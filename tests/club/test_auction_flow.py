@@ -89,7 +89,7 @@ def test_deals_entered_by_the_page_score_as_scoring_says(org_client, evening):
     body = page.content.decode()
     for seat in at:
         assert seat.player.full_name in body  # one column per player
-    played = [(1, 20, "h", 25), (None, None, "", None), (3, "A", "s", 68), (0, 30, "", 28)]
+    played = [(1, 20, "h", 25), (None, None, "", None), (3, "A", "s", 68), (0, 30, "n", 28)]
     for declarer, bid, trump, count in played:
         post_ok(org_client, sheet(table), entry(table, declarer=declarer, bid=bid,
                                                 trump=trump, count=count,
@@ -191,3 +191,46 @@ def test_standings_by_total_and_by_places_agree_with_scoring(org_client, evening
     want = auction_standings(expected, BY_PLACES, seed=champ.seed, players=list(names))
     assert [r["name"] for r in page.context["rows"]] == [names[w.entry] for w in want.rows]
     assert page.context["order"] == "places"
+
+
+def test_trump_is_named_by_a_declarer_and_by_nobody_on_a_deal_thrown_in(org_client, evening):
+    champ, rnd = evening
+    table = Table.objects.filter(round=rnd).order_by("number").first()
+    response = org_client.post(sheet(table), entry(table, declarer="", trump="h"))
+    assert response.status_code == 400 and "thrown in has no trump" in response.content.decode()
+    response = org_client.post(sheet(table), entry(table, declarer=1, bid=20, count=30))
+    assert response.status_code == 400 and "Choose the trump" in response.content.decode()
+    assert not Deal.objects.filter(table=table).exists()
+    post_ok(org_client, sheet(table), entry(table, declarer=1, bid=20, trump="n", count=30))
+    assert Deal.objects.get(table=table).trump is None  # no trump
+
+
+def test_an_auction_rule_set_needs_individual_entries_and_the_random_draw(org_client, club_a):
+    from club.forms_championships import ChampionshipForm
+    from club.models import RuleSet
+
+    auction = RuleSet.objects.get(club=None, preset="auction2")
+    data = {"name": "Veiling", "rule_set": auction.pk, "entry_type": "pairs",
+            "draw_method": "swiss", "bye_scoring": "average_win", "table_size": 4,
+            "table_fit": "most", "format_kind": "one_game", "rank_1": "match_points"}
+    form = ChampionshipForm(data, club=club_a)
+    assert not form.is_valid()
+    assert "each for themselves" in str(form.errors["entry_type"])
+    assert "drawn at random" in str(form.errors["draw_method"])
+    form = ChampionshipForm({**data, "entry_type": "individual", "draw_method": "random",
+                             "table_size": 8}, club=club_a)
+    assert not form.is_valid() and "table_size" in form.errors
+    form = ChampionshipForm({**data, "entry_type": "individual", "draw_method": "random"},
+                            club=club_a)
+    assert form.is_valid(), form.errors
+
+
+def test_round_and_championship_pages_show_an_auction_round(org_client, evening):
+    champ, rnd = evening
+    table = Table.objects.filter(round=rnd).order_by("number").first()
+    post_ok(org_client, sheet(table), entry(table, declarer=1, bid=20, trump="h", count=25))
+    page = org_client.get(reverse("round-detail", args=[rnd.pk]))
+    assert page.status_code == 200
+    view = next(tv for tv in page.context["page"].tables if tv.table.pk == table.pk)
+    assert len(view.sides) == 4 and all(len(side) == 1 for side in view.sides)
+    assert org_client.get(champ.get_absolute_url()).status_code == 200
