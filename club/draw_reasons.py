@@ -65,6 +65,12 @@ def sentences() -> dict[str, Any]:
         why.BYE_WITHDRAWN: gettext_lazy("The scheduled opponent, %(with)s, withdrew."),
         why.BALANCED: gettext_lazy("Balanced by rating: strong players partner weak ones; the "
                                    "sides' summed ratings are %(a)s and %(b)s."),
+        why.AUCTION_SIZES: gettext_lazy("%(players)s players at tables of %(sizes)s: the usual "
+                                        "table is %(size)s, with %(fit)s."),
+        why.AUCTION_MATES_NEW: gettext_lazy("Nobody at this table has sat at a table with any of "
+                                            "the others before."),
+        why.AUCTION_REPEAT_MATES: gettext_lazy("Table-mates again, because no draw could avoid "
+                                               "every repeat: %(pairs)s."),
         why.SEEDED: gettext_lazy("Seeded by rating (the first round): places %(a)s and %(b)s "
                                  "by the club's ratings."),
     }
@@ -80,6 +86,11 @@ def within_group() -> dict[str, Any]:
                                  "other (1st against 2nd, 3rd against 4th ...)."),
         "fold": gettext_lazy("Within a score group, the top half plays the bottom half."),
     }
+
+
+#: An auction draw's ``fit`` in words (``Championship.TableFit``).
+FITS = {"most": gettext_lazy("as many tables of that size as possible"),
+        "closest": gettext_lazy("every table as close to that size as possible")}
 
 
 def to_json(code: str, params: Mapping[str, Any]) -> dict:
@@ -132,6 +143,10 @@ def describe(code: str, params: Mapping[str, Any], names: Mapping[Any, str]) -> 
     if "pairs" in params:
         values["pairs"] = "; ".join(_("%(a)s and %(b)s") % {"a": name(a), "b": name(b)}
                                     for a, b in params["pairs"])
+    if isinstance(params.get("sizes"), list):  # an auction draw's plan (RULES §13)
+        values["sizes"] = ", ".join(str(size) for size in params["sizes"])
+    if "fit" in params:
+        values["fit"] = str(FITS.get(params["fit"], params["fit"]))
     if "places" in params:
         values["a"], values["b"] = params["places"]
     try:

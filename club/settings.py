@@ -236,6 +236,10 @@ TROEF_API_THROTTLE_RATES = {
 }
 # Days an Idempotency-Key's first answer is kept (manage.py sweep_api_requests).
 TROEF_API_IDEMPOTENCY_DAYS = int(os.environ.get("TROEF_API_IDEMPOTENCY_DAYS", "7"))
+# Celery beat sweeps them daily (docker-compose.yml's worker runs beat; else cron the command).
+CELERY_IMPORTS = ["club.api.tasks"]
+CELERY_BEAT_SCHEDULE = {"sweep-api-requests": {"task": "club.sweep_api_requests",
+                                               "schedule": 24 * 3600}}
 SPECTACULAR_SETTINGS = {
     "TITLE": "Troef API",
     "DESCRIPTION": "Clubs, championships, rounds, score sheets, standings and PDF reports of "

@@ -234,3 +234,11 @@ def test_round_and_championship_pages_show_an_auction_round(org_client, evening)
     view = next(tv for tv in page.context["page"].tables if tv.table.pk == table.pk)
     assert len(view.sides) == 4 and all(len(side) == 1 for side in view.sides)
     assert org_client.get(champ.get_absolute_url()).status_code == 200
+
+
+def test_the_round_page_says_why_each_auction_table(org_client, evening):
+    champ, rnd = evening
+    page = org_client.get(reverse("round-detail", args=[rnd.pk]))
+    reasons = [line for tv in page.context["page"].tables for line in tv.reasons]
+    assert any("11 players at tables of 4, 4, 3" in line for line in reasons), reasons
+    assert any("Nobody at this table has sat" in line for line in reasons)
