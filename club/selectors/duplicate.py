@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from club.selectors.names import public_entry_name
 from scoring.deal import DealResult
 
 from club.models import (DuplicateBoard, DuplicateEvent, DuplicatePair, DuplicateSession,
@@ -37,9 +38,31 @@ def pairs_by_id(event: DuplicateEvent) -> dict[int, DuplicatePair]:
     return {pair.pk: pair for pair in DuplicatePair.objects.filter(event=event)}
 
 
-def movement_rounds(session: DuplicateSession) -> list[dict[str, Any]]:
-    """The movement's rounds, round 1 first, each with its tables, as plain data."""
+def pair_names(event: DuplicateEvent, reveal: bool = False) -> dict[int, str]:
+    """Each pair's name as the viewer may see it (privacy, :mod:`club.selectors.names`): the
+    stored name, or the players' initials where it names a player who is not published;
+    ``reveal`` (the club's organisers): the stored names."""
+    pairs = DuplicatePair.objects.filter(event=event).select_related("pair__first",
+                                                                     "pair__second")
+    if reveal:
+        return {pair.pk: pair.name for pair in pairs}
+    return {pair.pk: public_entry_name(pair.name, [pair.pair.first, pair.pair.second])
+            for pair in pairs}
+
+
+def conceal_pairs(pairs, names: dict[int, str]) -> None:
+    """Give the :class:`DuplicatePair` objects (in memory only) the names shown."""
+    for pair in pairs:
+        if pair is not None and pair.pk in names:
+            pair.name = names[pair.pk]
+
+
+def movement_rounds(session: DuplicateSession, names: dict[int, str] | None = None
+                    ) -> list[dict[str, Any]]:
+    """The movement's rounds, round 1 first, each with its tables, as plain data (pair
+    names as stored, or as ``names`` gives them: :func:`pair_names`)."""
     pairs = pairs_by_id(session.event)
+    conceal_pairs(pairs.values(), names or {})
     rounds: dict[int, list[dict[str, Any]]] = {}
     for table in DuplicateTable.objects.filter(session=session).order_by("round", "number"):
         ns, ew = pairs.get(table.pair_ns_id), pairs.get(table.pair_ew_id)

@@ -22,7 +22,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from club.access import can_edit_player
-from club.models import AuditEntry, DealChange, Entry, Pair, Player, ReportJob, Table
+from club.models import (AuditEntry, DealChange, DuplicatePair, Entry, Pair, Player, ReportJob,
+                         Table)
 from club.selectors.names import mentions, names_words
 from club.selectors.player_data import player_club_ids, player_data
 
@@ -111,6 +112,10 @@ def anonymise_player(user, player: Player, reason: str) -> Player:
     for entry in Entry.objects.filter(pair_id__in=list(by_pair)):
         if mentions(entry.name, old):
             entry.name = str(by_pair[entry.pair_id])
+            entry.save(update_fields=["name"])
+    for entry in DuplicatePair.objects.filter(pair_id__in=list(by_pair)):
+        if mentions(entry.name, old):
+            entry.name = str(by_pair[entry.pair_id])[:160]
             entry.save(update_fields=["name"])
 
     AuditEntry.objects.filter(detail__player=player.pk).update(subject=label)

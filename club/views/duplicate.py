@@ -18,7 +18,7 @@ from club.access import can_edit_club, can_enter_sheets, can_see_duplicate_event
 from club.forms_duplicate import EventForm
 from club.models import (Club, DuplicateBoard, DuplicateEvent, DuplicateSession,
                          DuplicateTable, Traveller)
-from club.selectors.duplicate import movement_rounds
+from club.selectors.duplicate import conceal_pairs, movement_rounds, pair_names
 from club.selectors.duplicate_results import board_lines, standings
 from club.services.duplicate import DuplicateInvalid, create_event
 from club.views.base import ClubEditMixin
@@ -33,6 +33,11 @@ def seen_event(request, event: DuplicateEvent):
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     raise PermissionDenied
+
+
+def names_for(request, event: DuplicateEvent) -> dict[int, str]:
+    """The pairs' names this viewer sees (initials for players not published)."""
+    return pair_names(event, reveal=can_edit_club(request.user, event.club))
 
 
 def rights(request, event: DuplicateEvent) -> dict:
@@ -95,9 +100,11 @@ class EventView(View):
                              "boards": list(session.boards.values_list("number", flat=True)),
                              "missing": _missing_boards(session),
                              "entered": entered, "expected": expected})
+        pairs = list(event.pairs.order_by("number"))
+        conceal_pairs(pairs, names_for(request, event))
         return render(request, "duplicate/event.html", {
             "event": event, "club": event.club, "sessions": sessions,
-            "pairs": event.pairs.order_by("number"), **rights(request, event)})
+            "pairs": pairs, **rights(request, event)})
 
 
 def _missing_boards(session: DuplicateSession) -> list[int]:
@@ -119,7 +126,7 @@ class RoundView(View):
         session, refused = _session(request, pk)
         if refused is not None:
             return refused
-        rounds = movement_rounds(session)
+        rounds = movement_rounds(session, names_for(request, session.event))
         if not 1 <= number <= len(rounds):
             raise Http404
         tables = rounds[number - 1]["tables"]
@@ -151,6 +158,8 @@ class BoardView(View):
             return refused
         board = get_object_or_404(DuplicateBoard, session=session, number=number)
         lines, scaled = board_lines(board)
+        conceal_pairs([p for line in lines for p in (line.ns, line.ew)],
+                      names_for(request, session.event))
         shown = hands_shown(request, board)
         hands = [(SEATS[seat], [str(card) for card in hand])
                  for seat, hand in enumerate(board.board().hands)] if shown else []
@@ -168,8 +177,10 @@ class StandingsView(View):
         if (refused := seen_event(request, event)) is not None:
             return refused
         by = "datum" if request.GET.get("by") == "datum" else "percentage"
+        rows = standings(event, by=by)
+        conceal_pairs([row.pair for row in rows], names_for(request, event))
         return render(request, "duplicate/standings.html", {
-            "event": event, "rows": standings(event, by=by), "by": by,
+            "event": event, "rows": rows, "by": by,
             **rights(request, event)})
 
 

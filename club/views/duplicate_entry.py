@@ -26,7 +26,8 @@ from club.models import DuplicateBoard, DuplicateSession, Traveller
 from club.services.duplicate import DuplicateInvalid, enter_board
 from club.services.duplicate_travellers import (TravellerConflict, enter_traveller,
                                                 line_stamp)
-from club.views.duplicate import SEATS, table_of
+from club.selectors.duplicate import conceal_pairs
+from club.views.duplicate import SEATS, names_for, table_of
 
 
 def _allowed(request, club, check) -> object | None:
@@ -93,6 +94,8 @@ class TravellerView(View):
         done = set(Traveller.objects.filter(table=self.table)
                    .values_list("board__number", flat=True))
         language = get_language()
+        conceal_pairs([self.table.pair_ns, self.table.pair_ew],
+                      names_for(self.request, self.event))
         return render(self.request, self.template_name, {
             "event": self.event, "session": self.session, "table": self.table,
             "number": number, "board": board, "playable": number in self.table.boards,

@@ -213,3 +213,27 @@ def test_a_played_board_keeps_its_cards(evening):
         enter_board(session, table.boards[0], HANDS)
     assert DuplicateBoard.objects.get(session=session, number=table.boards[0]).hands != \
         str(Board(table.boards[0], None, HANDS))
+
+
+def test_a_player_not_published_is_shown_by_initials_and_anonymising_renames_the_pair():
+    from club.services.privacy import anonymise_player
+
+    organiser = make_user("org")
+    event = make_event(pairs=8, organiser=organiser, public=True)
+    pair = event.pairs.get(number=1)
+    player = pair.pair.first
+    player.published = False
+    player.save()
+    full = player.full_name
+    session = event.sessions.get()
+    pages = [reverse("duplicate-event", args=[event.pk]),
+             reverse("duplicate-round", args=[session.pk, 1]),
+             reverse("duplicate-standings", args=[event.pk])]
+    for page in pages:
+        assert full not in Client().get(page).content.decode(), page
+    own = Client()
+    own.force_login(organiser)
+    assert full in own.get(pages[0]).content.decode()
+    anonymise_player(organiser, player, reason="asked")
+    pair.refresh_from_db()
+    assert full not in pair.name and "Anonymous player" in pair.name

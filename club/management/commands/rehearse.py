@@ -2,6 +2,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
+from club.services.duplicate_sim import duplicate_rehearsal
 from club.services.rehearsal import MIN_SEMI, rehearse
 
 
@@ -25,8 +26,13 @@ class Command(BaseCommand):
         parser.add_argument("--qualifying", type=int, default=3, help="qualifying rounds")
         parser.add_argument("--semi", type=int, default=128, help="players in the semi-final")
         parser.add_argument("--quiet", action="store_true", help="no progress bar")
+        parser.add_argument("--game", choices=("individual", "duplicate"), default="individual",
+                            help="duplicate: a duplicate evening (--pairs, a Mitchell)")
+        parser.add_argument("--pairs", type=int, default=24, help="duplicate: pairs")
 
     def handle(self, *args, **options):
+        if options["game"] == "duplicate":
+            return duplicate_rehearsal(self, options)
         if options["players"] < MIN_SEMI:
             raise CommandError(f"--players: at least {MIN_SEMI} players (a semi-final of four "
                                f"tables and a final)")

@@ -1,0 +1,49 @@
+"""The demo's duplicate evening: 24 pairs, a Mitchell of 12 tables, 24 boards (2 a round),
+every table's play simulated and entered through the traveller service."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from club.models import DuplicateEvent, Membership, Pair, Player, RuleSet
+from club.services.duplicate import create_event
+from club.services.duplicate_sim import play_session
+
+DEMO_DUPLICATE_SEED = "demo-duplicate"
+#: The evening's guests (24 players: with the club's 24 members, 24 pairs).
+GUESTS = [
+    ("Goossens", "Lieve"), ("Wouters", "Jan"), ("Claes", "Sofie"), ("Jacobs", "Koen"),
+    ("Mertens", "Els"), ("Willems", "Dirk"), ("Lambert", "Chantal"), ("Dubois", "Marc"),
+    ("Lemaire", "Sylvie"), ("Renard", "Luc"), ("Bogaert", "Ann"), ("Verhoeven", "Stijn"),
+    ("Desmet", "Katrien"), ("Coppens", "Raf"), ("Segers", "Inge"), ("Peeters", "Bert"),
+    ("Van Acker", "Marleen"), ("De Backer", "Johan"), ("Cools", "Veerle"), ("Maes", "Erik"),
+    ("Hendrickx", "Lut"), ("Pauwels", "Geert"), ("Baert", "Nele"), ("Lenaerts", "Kris"),
+]
+
+
+@transaction.atomic
+def create_demo_duplicate(club, user) -> DuplicateEvent | None:
+    """The evening, once (None when it is already there)."""
+    if DuplicateEvent.objects.filter(club=club, sessions__seed__startswith=DEMO_DUPLICATE_SEED
+                                     ).exists():
+        return None
+    members = list(Player.objects.filter(memberships__club=club).order_by("pk"))
+    for index, (last, first) in enumerate(GUESTS, start=1):
+        player, _made = Player.objects.get_or_create(
+            member_number=f"ZT-G{index:02d}", defaults={"last_name": last, "first_name": first})
+        Membership.objects.get_or_create(club=club, player=player)
+        members.append(player)
+    members = members[:48]
+    pairs = []
+    for index in range(len(members) // 2):
+        first, second = members[2 * index], members[2 * index + 1]
+        pair = (Pair.objects.filter(club=club, first=first, second=second).first()
+                or Pair.objects.create(club=club, first=first, second=second,
+                                       name=f"{first.last_name} – {second.last_name}"))
+        pairs.append(pair)
+    event = create_event(club, name=_("Duplicate evening"), rule_set=RuleSet.objects.get(
+        club=None, preset="house"), movement="mitchell", boards_per_round=2, pairs=pairs,
+        seed=DEMO_DUPLICATE_SEED, public=True)
+    play_session(event.sessions.get(), user, seed=18)
+    return event
