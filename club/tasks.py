@@ -20,6 +20,7 @@ from club.models import Player
 from club.reports import jobs
 from club.reports.registry import report_kind
 from club.tasks_analysis import analyse_play_task  # noqa: F401 (registered for the workers)
+from club.tasks_duplicate import render_duplicate_report, solve_board_task  # noqa: F401
 
 log = logging.getLogger(__name__)
 

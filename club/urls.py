@@ -68,5 +68,6 @@ urlpatterns = [
     path("", include("club.urls_reports")),
     path("", include("club.urls_offline")),
     path("", include("club.urls_duplicate")),
+    path("", include("club.urls_duplicate_reports")),
     path("", include("club.api.urls")),
 ]

@@ -165,6 +165,10 @@ MATRIX = {
     "duplicate-round": ("get", {"pk": "duplicate_session", "number": 1}, SEE),
     "duplicate-board": ("get", {"pk": "duplicate_session", "number": 1}, SEE),
     "duplicate-board-cards": ("get", {"pk": "duplicate_session", "number": 1}, EDIT),
+    # a session's PDFs show every board's cards: the club's organisers only
+    "duplicate-pdfs": ("get", {"pk": "duplicate_session"}, EDIT),
+    "duplicate-pdf-request": ("post", {"pk": "duplicate_session", "kind": "tablecards"}, EDIT),
+    "duplicate-pdf-file": ("get", {"pk": "duplicate_session", "kind": "tablecards"}, EDIT),
     "duplicate-traveller": ("get", {"pk": "duplicate_table", "number": "duplicate_board"},
                             SCORE),
     # The REST API (club/api/): the same rules; no credentials is a 401, not a login page.
