@@ -51,6 +51,19 @@ def _row_cells(item: dict, metrics: list[str], poules: bool) -> str:
     return format_html("{}{}{}{}", rank, name, poule, numbers)
 
 
+class _Row(dict):
+    """A standings row's values; its cells (one HTML string) are made only when a page
+    shows the row: 100 of a page, not every entry of the championship (272 in the hall)."""
+
+    __slots__ = ("metrics", "poules")
+
+    def __missing__(self, key):
+        if key != "cells":
+            raise KeyError(key)
+        self["cells"] = cells = _row_cells(self, self.metrics, self.poules)
+        return cells
+
+
 def standings_table(page, request, poules: dict[int, str] | None = None, *,
                     reveal: bool = False):
     """The standings as a sortable, exportable table; with ``poules`` (entry -> letter, for a
@@ -62,19 +75,20 @@ def standings_table(page, request, poules: dict[int, str] | None = None, *,
                       for key in page.standings.columns if key != "head_to_head"]
     extra = [("poule", tables.Column(verbose_name=_("Poule")))] if poules else []
     data = []
+    metric_keys = [key for key, _col in metric_columns]
     for row in page.rows:
         entry = page.entries.get(row.entry)
-        item = {"rank": row.rank, "name": page.name(row.entry, reveal),
-                "tied": row.tied, "active": entry.active if entry else True}
+        item = _Row(rank=row.rank, name=page.name(row.entry, reveal), tied=row.tied,
+                    active=entry.active if entry else True)
         if poules:
             item["poule"] = poules.get(row.entry, "")
         for key, _col in metric_columns:
             value = row.values.get(key)
             item[key] = round(value, 1) if isinstance(value, float) else value
-        item["cells"] = _row_cells(item, [key for key, _c in metric_columns], bool(poules))
+        item.metrics, item.poules = metric_keys, bool(poules)
         data.append(item)
     table = StandingsTable(data, extra_columns=extra + metric_columns)
-    table.metric_keys = [key for key, _c in metric_columns]
+    table.metric_keys = metric_keys
     RequestConfig(request, paginate={"per_page": 100,
                                      "paginator_class": BoundedPaginator}).configure(table)
     return table
