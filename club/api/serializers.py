@@ -143,6 +143,12 @@ class SheetDeal(s.Serializer):
     blind = s.BooleanField()
     en_face = s.BooleanField()
     tricks = s.IntegerField(allow_null=True)
+    declarer = s.IntegerField(allow_null=True, required=False, help_text=_(
+        "Auction Manille: the declarer's seat (null: thrown in, or a partnership deal)."))
+    contract = s.IntegerField(allow_null=True, required=False, help_text=_(
+        "Auction Manille: the bid (null: all tricks, the privilege, or none)."))
+    contract_all = s.BooleanField(required=False, help_text=_("Auction Manille: all tricks bid."))
+    exchanged = s.IntegerField(required=False, help_text=_("Auction Manille: cards exchanged."))
     credits = s.ListField(child=s.IntegerField(), allow_null=True,
                           help_text=_("Game points written in each column (null: not scored)."))
     totals = s.ListField(child=s.IntegerField(), allow_null=True)
@@ -160,6 +166,9 @@ class SheetOut(s.Serializer):
     next_number = s.IntegerField()
     next_dealer = s.IntegerField()
     columns = s.ListField(child=s.CharField())
+    game = s.CharField(required=False, help_text=_(
+        "The rule set's game: partnership, blind, auction1, auction2 or auction3. An auction "
+        "sheet has a column per player; its deals' points is the declarer's count."))
     seats = SheetSeat(many=True)
     deals = SheetDeal(many=True)
 
@@ -169,7 +178,8 @@ class DealIn(s.Serializer):
 
     version = s.IntegerField(min_value=0, max_value=MAX_VERSION,
                              help_text=_("The sheet's version this deal was entered on."))
-    dealer = s.IntegerField(min_value=0, max_value=MAX_SEAT)
+    dealer = s.IntegerField(min_value=0, max_value=MAX_SEAT, required=False, help_text=_(
+        "Needed on a partnership sheet; an auction sheet's dealer is the rotation's."))
     trump = s.ChoiceField(choices=TRUMPS, required=False, allow_null=True,
                           help_text=_("c, d, h, s, or n for no trump; null for a cancelled deal."))
     doubling = s.IntegerField(min_value=1, max_value=MAX_DOUBLING, required=False,
@@ -188,6 +198,15 @@ class DealIn(s.Serializer):
     blind = s.BooleanField(required=False, default=False)
     en_face = s.BooleanField(required=False, default=False)
     tricks = s.IntegerField(min_value=0, max_value=MAX_TRICKS, required=False, allow_null=True)
+    # Auction Manille (RULES §13): the dealer is the rotation's, whatever ``dealer`` says.
+    declarer = s.IntegerField(min_value=0, max_value=MAX_SEAT, required=False, allow_null=True,
+                              help_text=_("Auction: the declarer's seat; null: thrown in."))
+    bid = s.CharField(max_length=5, required=False, allow_null=True, allow_blank=True,
+                      help_text=_("Auction: a number of points, or 'all' (empty: privilege)."))
+    count = s.IntegerField(min_value=0, max_value=MAX_POINTS, required=False, allow_null=True,
+                           help_text=_("Auction: the declarer's count (cards and tricks)."))
+    exchanged = s.IntegerField(min_value=0, max_value=MAX_TRICKS, required=False,
+                               allow_null=True, help_text=_("Auction: cards exchanged."))
     reason = s.CharField(max_length=MAX_REASON, required=False, allow_blank=True, default="",
                          help_text=_("Needed for a correction (sheet confirmed, round closed)."))
 

@@ -18,6 +18,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
+from club.api import auction_sheets as auction
 from club.api import serializers as shapes
 from club.api.base import ApiView, out
 from club import messages
@@ -68,6 +69,8 @@ class SheetBase(ApiView):
     def deal_facts(self, data: dict[str, Any]) -> tuple[int, dict[str, Any], str]:
         """The deal parsed by the sheet's own form (its defaults and checks); an option the
         rule set lacks, sent anyway, is passed on so that scoring refuses it by name."""
+        if self.ctx.championship.is_auction:  # RULES §13: the auction sheet's form
+            return auction.deal_facts(self.ctx, data)
         fields = {}
         calls = data.get("calls")
         if calls is not None:  # the entry row's questions: who made call 1, 2 ...
@@ -99,6 +102,8 @@ class SheetBase(ApiView):
 
 
 def _sheet_data(ctx) -> dict[str, Any]:
+    if ctx.championship.is_auction:  # one column per player (RULES §13)
+        return auction.sheet_data(ctx)
     page = sheet_page(ctx)
     table = page.table
     deals = []
@@ -145,8 +150,11 @@ class DealsView(SheetBase):
 
         def write():
             try:
-                saved = service.enter_deal(self.actor, ctx.table.pk, version, facts, reason,
-                                           ctx=ctx)
+                if ctx.championship.is_auction:  # the dealer is the rotation's
+                    saved = auction.enter(self.actor, ctx, version, facts, reason)
+                else:
+                    saved = service.enter_deal(self.actor, ctx.table.pk, version, facts,
+                                               reason, ctx=ctx)
             except (SheetInvalid, SheetConflict) as error:
                 raise self.refused(error) from None
             return status.HTTP_201_CREATED, _written(saved)
@@ -165,8 +173,11 @@ class DealView(SheetBase):
 
         def write():
             try:
-                saved = service.edit_deal(self.actor, ctx.table.pk, number, version, facts,
-                                          reason, ctx=ctx)
+                if ctx.championship.is_auction:  # the dealer is the rotation's
+                    saved = auction.edit(self.actor, ctx, number, version, facts, reason)
+                else:
+                    saved = service.edit_deal(self.actor, ctx.table.pk, number, version, facts,
+                                              reason, ctx=ctx)
             except (SheetInvalid, SheetConflict) as error:
                 raise self.refused(error) from None
             return status.HTTP_200_OK, _written(saved)
