@@ -43,7 +43,8 @@ OPTIONS = {
     "no_trump_quota": (_("no-trump calls per side per game"), _(
         "Empty: no limit. Otherwise the most no-trump deals a side may call in one game.")),
     "cancel_on_partner_look": (_("cancel the deal when the partner looks early"), _(
-        "The deal is cancelled, nothing is written, the next player deals; a pending x2 stays.")),
+        "The deal is cancelled: nothing is scored (the sheet keeps an unnumbered line for it, "
+        "so that the next player deals); a pending x2 stays.")),
     "doubling": (_("doubling"), _(
         "none; mee/tegen (an opponent doubles x2, the dealer's partner redoubles x4); knocking "
         "(x2), with knock-back (x4) or unlimited (x2 each knock).")),

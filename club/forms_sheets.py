@@ -121,6 +121,11 @@ class _SheetForm(forms.Form):
                 choices=[("", "–"), *seats])
             self.call_names.append(name)
 
+    @property
+    def call_fields(self) -> list:
+        """The bound fields asking who made each doubling call, in order."""
+        return [self[name] for name in self.call_names]
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         rules = self.ctx.rules

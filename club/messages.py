@@ -38,6 +38,9 @@ def _sheet() -> dict[str, Any]:
         "calls_seat": gettext_lazy("A doubling call names a player who is not at this table."),
         "doubling_calls": gettext_lazy("The doubling does not match the calls: each call is one "
                                        "×2."),
+        "best_of_even": gettext_lazy("A best of an even number of games can end level: choose an "
+                                     "odd number (best of 3, 5 ...), or “N games”, where equal "
+                                     "is a draw."),
         "blind_and_en_face": gettext_lazy("A blind trump is named by the dealer before looking: "
                                           "the choice cannot also be passed to the partner (en "
                                           "face). Tick one or the other."),

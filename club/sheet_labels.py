@@ -40,10 +40,17 @@ def tie_label(score: DealScore, rules: RuleSet, *, ends_game: bool,
     if ends_game:
         return _("%(tie)s: the game is over, nothing carries over") % {"tie": tied}
     if rules.tie_policy == "stacked":
-        return _("%(tie)s: next deal ×%(m)s (a further tie doubles it again)") % {
-            "tie": tied, "m": score.pending}
+        return _("%(tie)s: next deal ×%(m)s (each further tie ×%(k)s again)") % {
+            "tie": tied, "m": score.pending, "k": rules.tie_multiplier}
     if rules.tie_policy == "whole":
         return _("%(tie)s: next deal ×%(m)s (this deal's whole multiplier)") % {
             "tie": tied, "m": score.pending}
     return _("%(tie)s: next deal ×%(m)s (a further tie keeps ×%(m)s)") % {
         "tie": tied, "m": score.pending}
+
+
+def direction_label(rules: RuleSet) -> str:
+    """Which way play and the deal go round (RULES.md §2), for the sheet's heading."""
+    if rules.direction == "counterclockwise":
+        return _("play goes counter-clockwise")
+    return _("play goes clockwise")

@@ -73,6 +73,10 @@ class MatchFormat:
         if self.kind in ("best_of", "games", "deals") and not _positive(self.count):
             raise MatchError(f"{self.kind} needs a whole number of games or deals, 1 or more",
                              code="count_invalid", field="count")
+        if self.kind == "best_of" and self.count % 2 == 0:
+            raise MatchError(f"best of {self.count} can end level ({self.count // 2} games each): "
+                             "choose an odd number of games, or N games",
+                             code="best_of_even", field="count")
         if self.kind in ("one_game", "time") and self.count is not None:
             raise MatchError(f"{self.kind} takes no count", code="count_not_allowed", field="count")
         if self.kind == "time" and self.minutes is None:

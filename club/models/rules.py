@@ -46,8 +46,12 @@ class RuleSet(models.Model):
 
     @property
     def frozen(self) -> bool:
-        """Frozen once a championship using it has a recorded deal: edits then make a copy."""
+        """Frozen once a championship using it has published a round (RULES.md §9: a
+        championship fixes its rules before its first round), or has a recorded deal: edits
+        then make a copy."""
+        from club.models.championships import Round
         from club.models.sheets import Deal
 
-        return self.is_preset or Deal.objects.filter(
-            table__round__stage__championship__rule_set=self).exists()
+        return self.is_preset or Round.objects.filter(
+            stage__championship__rule_set=self).exclude(status=Round.Status.DRAFT).exists() or \
+            Deal.objects.filter(table__round__stage__championship__rule_set=self).exists()

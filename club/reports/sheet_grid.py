@@ -46,13 +46,17 @@ class Column:
 PLAYER_LETTERS = "ABC"
 
 
-def columns(doubling: bool, players: int = 4) -> list[Column]:
-    """The sheet's columns after the dealer; doubling only when the rules allow it. Two
+def columns(doubling: bool, players: int = 4, tricks: bool = False) -> list[Column]:
+    """The sheet's columns after the dealer; doubling only when the rules allow it, the
+    tricks of side A (of the dealer at a table of three) only with the trick bonus. Two
     sides A and B; at a table of three the card points of the deal's two sides (dealer,
     partners) and game points and totals for each player."""
     cols = [Column("trump", 5, "c", _("Trump"))]
     if doubling:
         cols.append(Column("doubling", 4, "c", "×"))
+    if tricks:
+        cols.append(Column("tricks", 5, "c", pgettext("sheet column: tricks of side A (or "
+                                                      "of the dealer)", "Tricks")))
     if dealer_alone(players):
         for i, label in enumerate(deal_sides()):
             cols.append(Column(f"cards{i}", 5, "r", label, _("Card points")))

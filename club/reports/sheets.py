@@ -53,11 +53,13 @@ from club.reports.sheet_grid import (
     deal_sides,
     header_blocks,
 )
+from club import messages
 from club.rule_labels import rule_set_name
-from club.selectors.replay import match_format, players_at, score_table
+from club.selectors.replay import match_format, players_at, rules_at, score_table
 from club.selectors.sheets import TRUMP_SYMBOLS
 from club.services.sheet_messages import format_label
-from scoring import ThreesOutcome, ThreesRow, dealer_alone
+from scoring import ThreesOutcome, ThreesRow, dealer_alone, points_in_play
+from scoring.calls import call_multiplier
 
 
 @dataclass
@@ -93,11 +95,24 @@ def recorded_rows(data: TableData) -> tuple[list[Row], str]:
         count += len(game.deals)
         if game.finished:
             ends[count] = (index, _game_winners(game))
+    rules = rules_at(data.seats, data.table.round.stage.championship.rule_set.rules())
+    initials = {s.position: _initials(s.player) for s in data.seats}
     rows = []
     for i, deal in enumerate(data.deals):
+        knocks = len(deal.calls) if deal.calls else deal.doubling.bit_length() - 1
         cells = {"trump": TRUMP_SYMBOLS.get(deal.trump, pgettext("no trump, short", "NT")),
-                 "doubling": f"×{deal.doubling}" if deal.doubling > 1 else ""}
+                 # the multiplier the calls make under the rules (x3 for a redouble where
+                 # multipliers add)
+                 "doubling": f"×{call_multiplier(knocks, rules)}" if knocks else "",
+                 "tricks": "" if deal.tricks is None else str(deal.tricks)}
         notes = []
+        if deal.blind:
+            notes.append(pgettext("sheet note: blind trump", "BL"))
+        if deal.en_face:
+            notes.append(pgettext("sheet note: en face", "EF"))
+        if knocks:  # who doubled, redoubled or knocked, in order: ×JD/AB
+            notes.append("×" + "/".join(initials.get(seat, "?") if seat is not None else "?"
+                                        for seat in (deal.calls or [None] * knocks)))
         if deal.cancelled:
             cells["trump"] = "–"
             cells["cards0"] = cells["cards1"] = "–"
@@ -114,7 +129,8 @@ def recorded_rows(data: TableData) -> tuple[list[Row], str]:
         if i < len(scored):
             row = scored[i]
             if row.score.outcome == "tie":
-                notes.append("=")
+                # "=" the next deal counts ×N; "=|" the game ended on it, nothing carries over
+                notes.append("=|" if (i + 1) in ends else f"=×{row.score.pending}")
             credits = row.credits if isinstance(row, ThreesRow) else row.score.points
             for column, (credit, total) in enumerate(zip(credits, row.totals, strict=True)):
                 cells[f"game{column}"], cells[f"total{column}"] = str(credit), str(total)
@@ -137,7 +153,7 @@ def _summary(score) -> str:
         "a": won[0], "b": won[1], "pa": points[0], "pb": points[1]}
     if score.error is not None:
         return _("Deal %(deal)s could not be scored (%(error)s); before it: %(figures)s") % {
-            "deal": score.broken_at, "error": score.error, "figures": figures}
+            "deal": score.broken_at, "error": _error_words(score), "figures": figures}
     if not outcome.finished:
         return _("In progress: %(figures)s") % {"figures": figures}
     if outcome.winner is None:
@@ -154,7 +170,7 @@ def _threes_summary(score) -> str:
         "points": "–".join(map(str, outcome.points))}
     if score.error is not None:
         return _("Deal %(deal)s could not be scored (%(error)s); before it: %(figures)s") % {
-            "deal": score.broken_at, "error": score.error, "figures": figures}
+            "deal": score.broken_at, "error": _error_words(score), "figures": figures}
     if not outcome.finished:
         return _("In progress: %(figures)s") % {"figures": figures}
     if not outcome.winners:
@@ -162,6 +178,44 @@ def _threes_summary(score) -> str:
     return _("Result: won by %(players)s, %(figures)s") % {
         "players": " & ".join(PLAYER_LETTERS[seat] for seat in outcome.winners),
         "figures": figures}
+
+
+def _error_words(score) -> str:
+    """Why a deal could not be scored, in the reader's words (never scoring's English)."""
+    return messages.explain(score.error).rstrip(".")
+
+
+def _initials(player) -> str:
+    """A player's initials for the notes column (who doubled)."""
+    return "".join(part[:1].upper() for part in (player.first_name, player.last_name)) or "?"
+
+
+def sheet_legend(rules) -> list[str]:
+    """The notes that depend on the rules: doubling calls, blind trump, en face, ties."""
+    out = []
+    if len(rules.allowed_doublings()) > 1:
+        out.append(_("×JD/AB doubled by JD, then by AB (× the multiplier the calls make)"))
+    if rules.blind_trump:
+        out.append(_("BL blind trump (counts ×%(m)s)") % {"m": rules.blind_multiplier})
+    if rules.en_face:
+        out.append(_("EF en face (the partner chose trump)"))
+    if rules.trick_bonus:
+        out.append(_("Tricks: side A's tricks, one point each"))
+    half = points_in_play(rules)[1] // 2
+    if rules.tie_policy == "stacked":
+        tie = _("=×%(k)s a %(t)s–%(t)s tie: the next deal counts ×%(k)s; each further tie "
+                "multiplies it by %(k)s again")
+    elif rules.tie_policy == "whole":
+        tie = _("=×N a %(t)s–%(t)s tie: the next deal counts ×N, the tied deal's whole "
+                "multiplier (×%(k)s; after a tied no-trump deal ×%(nt)s)")
+    else:
+        tie = _("=×%(k)s a %(t)s–%(t)s tie: the next deal counts ×%(k)s (a further tie keeps "
+                "×%(k)s)")
+    out.append(tie % {"t": half, "k": rules.tie_multiplier, "nt": rules.combine(
+        rules.no_trump_multiplier, rules.tie_multiplier)})
+    if rules.deals is not None:
+        out.append(_("=| a tie on the game's last deal: nothing carries over"))
+    return out
 
 
 def _rows_wanted(data: TableData, deals_format: int | None) -> int:
@@ -176,7 +230,8 @@ class SheetBuilder:
         champ = rnd_data.championship
         self.rules = champ.rule_set.rules()
         self.format = match_format(champ)
-        self.cols = columns(len(self.rules.allowed_doublings()) > 1)
+        self.cols = columns(len(self.rules.allowed_doublings()) > 1,
+                            tricks=self.rules.trick_bonus)
         self.headers = header_blocks(self.cols)
         self._threes: tuple[list[Column], list[Block]] | None = None
         rnd = rnd_data.round
@@ -184,18 +239,21 @@ class SheetBuilder:
         self.subtitle = fit_text(" · ".join(p for p in (
             capfirst(str(rnd.stage)), str(rnd), _("%(format)s, %(rules)s") % {
                 "format": format_label(self.format), "rules": rule_set_name(champ.rule_set)}) if p), 145, 10)
-        self.legend = _("AT:A all tricks taken by side A · R:B renonce by side B · X cancelled"
-                        " · = 30-30, the next deal counts double · G1:A game 1 won by side A")
-        self.threes_legend = _("Each deal the dealer (D) plays alone against the partners (P), "
-                               "who both score · AT:P all tricks taken by the partners · R:D "
-                               "renonce by the dealer · X cancelled · = tie, the next deal counts "
-                               "double · G1:A game 1 won by player A")
+        self.legend = " · ".join([_(
+            "AT:A all tricks taken by side A · R:B renonce by side B · X cancelled (no deal, "
+            "the next player deals)"), *sheet_legend(self.rules),
+            _("G1:A game 1 won by side A")])
+        self.threes_legend = " · ".join([_(
+            "Each deal the dealer (D) plays alone against the partners (P), who both score · "
+            "AT:P all tricks taken by the partners · R:D renonce by the dealer · X cancelled"),
+            *sheet_legend(self.rules), _("G1:A game 1 won by player A")])
 
     def threes(self) -> tuple[list[Column], list[Block]]:
         """A table of three's columns and the page blocks drawing them: its grid as an opaque
         image over the document's background, and its headings (made once per document)."""
         if self._threes is None:
-            cols = columns(len(self.rules.allowed_doublings()) > 1, 3)
+            cols = columns(len(self.rules.allowed_doublings()) > 1, 3,
+                           tricks=self.rules.trick_bonus)
             grid = Block("b", box(0, 0, PAGE_W, PAGE_H), "", src=background(cols, opaque=True))
             self._threes = cols, [grid, *header_blocks(cols)]
         return self._threes

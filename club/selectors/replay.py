@@ -95,7 +95,9 @@ def deal_result(deal: Deal, *, sides: dict[int, int] | None = None,
         points = None
     else:
         points = (deal.points, deal.points_other)
-    tricks = None if deal.tricks is None else (deal.tricks, tricks_per_deal - deal.tricks)
+    # More tricks than a deal has: scoring says the two sides' tricks must add up to it.
+    tricks = None if deal.tricks is None else (
+        deal.tricks, max(tricks_per_deal - deal.tricks, 0))
     dealer_side = None
     if deal.dealer is not None:
         dealer_side = (sides or {}).get(deal.dealer, deal.dealer % 2)

@@ -27,6 +27,7 @@ from club.selectors.replay import (
     score_table,
     time_limited,
 )
+from club.selectors.sheet_notes import describe_row
 from club.selectors.sheet_rows import seat_rows, table_deals
 from engine.rules import RuleSet
 from scoring import DealScore, MatchFormat, ThreesOutcome, ThreesRow, dealer_alone, points_in_play
@@ -226,6 +227,15 @@ class SheetRow:
     game: int
     #: The game points written in each column (each side's, or each player's at a table of three).
     credits: tuple[int, ...] | None = None
+    #: Each doubling call in words: (the word said, who said it).
+    calls: list[tuple[str, str]] = field(default_factory=list)
+    #: What a tie leads to under the rules ('' when the deal is no tie).
+    tie: str = ""
+    #: Each side's tricks, when recorded ("5–3").
+    tricks: str = ""
+    #: The multiplier the doubling calls make under the rules ("×3" for a redouble where
+    #: multipliers add; '' when nobody doubled).
+    doubling: str = ""
 
     @property
     def trump_symbol(self) -> str:
@@ -341,14 +351,19 @@ def sheet_page(ctx: TableContext) -> SheetPage:
             deal = deals[index]
             index += 1
             credits = scored.credits if isinstance(scored, ThreesRow) else scored.score.points
-            block.rows.append(SheetRow(deal, ctx.seat_name(deal.dealer), scored.score,
-                                       scored.totals, number, credits))
+            row = SheetRow(deal, ctx.seat_name(deal.dealer), scored.score, scored.totals,
+                           number, credits)
+            ends = game.finished and scored is game.deals[-1]
+            describe_row(row, ctx, ends)
+            block.rows.append(row)
         games.append(block)
     if index < len(deals):  # deals after one that no longer scores (rules changed under it)
         block = GameBlock(len(games) + 1)
         empty = ("",) * len(ctx.columns)
         block.rows = [SheetRow(deal, ctx.seat_name(deal.dealer), None, empty, block.number,
                                empty) for deal in deals[index:]]
+        for row in block.rows:
+            describe_row(row, ctx, False)
         games.append(block)
     last = deals[-1].dealer if deals else None
     seats = ctx.seat_count

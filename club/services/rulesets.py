@@ -45,8 +45,9 @@ def copy_rule_set(club, source: RuleSet, name: str | None = None) -> RuleSet:
 
 @transaction.atomic
 def save_rule_set(rule_set: RuleSet, name: str, rules: EngineRuleSet) -> tuple[RuleSet, bool]:
-    """Save edited options. A frozen rule set (a championship using it has a recorded deal)
-    is never changed: the edit becomes a new copy. Returns (the saved rule set, copied)."""
+    """Save edited options. A frozen rule set (a championship using it has published a
+    round, or has a recorded deal) is never changed: the edit becomes a new copy. Returns
+    (the saved rule set, copied)."""
     rule_set = RuleSet.objects.select_for_update().get(pk=rule_set.pk)
     options = rules.replace(name=name[:80]).to_dict()
     if rule_set.frozen:

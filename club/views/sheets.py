@@ -40,6 +40,7 @@ from club.selectors.sheets import (
 )
 from club.services import sheets as service
 from club.services.sheet_messages import format_label
+from club.sheet_labels import direction_label
 from club.services.sheet_play import record_play
 from club.services.sheets import SheetConflict, SheetInvalid
 from club.views.params import int_param
@@ -111,6 +112,7 @@ class SheetView(View):
             "editing": editing_deal, "conflict": conflict, "by_code": bool(self.code),
             "side_names": self.ctx.side_names, "tricks_form": tricks_form,
             "format_label": format_label(self.ctx.format),
+            "direction_label": direction_label(self.ctx.rules),
             "trump_keys": trump_keys(get_language()),
             "trump_letters": trump_letters(get_language()),
             "urls": {

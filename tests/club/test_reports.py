@@ -94,7 +94,7 @@ def test_filled_sheet_has_game_points_and_running_totals_from_scoring(round_one)
     rows = number_rows(text)
     assert rows[0] == ["♥", "38", "22", "8", "0", "8", "0"]
     assert rows[1] == ["NT", "22", "38", "0", "16", "8", "16"]
-    assert rows[2] == ["♠", "30", "30", "0", "0", "8", "16", "="]
+    assert rows[2] == ["♠", "30", "30", "0", "0", "8", "16", "=×2"]  # the next deal ×2
     assert rows[3] == ["♣", "45", "15", "30", "0", "38", "16"]
     assert "In progress: games 0–0, game points 38–16" in text
     assert len(dealer_rows(text)) == ROWS  # the rows still to play keep their dealers

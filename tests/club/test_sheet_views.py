@@ -339,7 +339,8 @@ def test_the_tie_note_says_the_rule_sets_pending_multiplier(org_client, organise
     post(org_client, table, points=30)
     post(org_client, table, points=30)
     body = org_client.get(url(table)).content.decode()
-    assert "tie: next deal ×3" in body and "tie: next deal ×9" in body
+    assert "tie 30–30: next deal ×3 (each further tie ×3 again)" in body
+    assert "tie 30–30: next deal ×9" in body
     assert "tie: next deal ×2" not in body
     preview = org_client.get(url(table, "preview/"), deal_data(table, points=30)).json()
     assert preview["outcome"] == "tie" and preview["pending"] == 27

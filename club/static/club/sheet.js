@@ -135,8 +135,8 @@
       form.dataset.tTotal + " " + result.totals.join(" – ");
     if (result.outcome === "tie") {
       // the pending multiplier as the rule set makes it (its tie multiplier, stacked or not)
-      text += " · " + (result.pending > 1
-        ? form.dataset.tTie.replace("%(multiplier)s", result.pending) : form.dataset.tTieLast);
+      text += " · " + (result.tie || (result.pending > 1
+        ? form.dataset.tTie.replace("%(multiplier)s", result.pending) : form.dataset.tTieLast));
     }
     if (result.game_over) text += " · " + form.dataset.tGameOver;
     if (result.match_over) text += " · " + form.dataset.tMatchOver;
