@@ -28,8 +28,8 @@ from club.card_names import card_name, suit_name
 from club.rule_labels import rules_name
 from club.selectors.sheets import TableContext
 from engine.cards import Card, CardSet
-from engine.deal import Deal as EngineDeal
 from engine.dd_position import check_position
+from engine.deal import Deal as EngineDeal
 from engine.errors import EngineError
 from engine.play import trick_winner
 from engine.rules import RuleSet
