@@ -20,26 +20,26 @@ SIDE_CHOICES = [("", _("none")), ("0", _("North-South")), ("1", _("East-West"))]
 
 
 class EventForm(forms.Form):
-    name = forms.CharField(label=_("name"), max_length=120)
-    date = forms.DateField(label=_("date"), required=False,
+    name = forms.CharField(label=_("Name"), max_length=120)
+    date = forms.DateField(label=_("Date"), required=False,
                            widget=forms.DateInput(attrs={"type": "date"}))
-    rule_set = forms.ModelChoiceField(label=_("rule set"), queryset=RuleSet.objects.none())
-    movement = forms.ChoiceField(label=_("movement"), choices=DuplicateEvent.Movement.choices)
-    boards_per_round = forms.IntegerField(label=_("boards per round"), min_value=1,
+    rule_set = forms.ModelChoiceField(label=_("Rule set"), queryset=RuleSet.objects.none())
+    movement = forms.ChoiceField(label=_("Movement"), choices=DuplicateEvent.Movement.choices)
+    boards_per_round = forms.IntegerField(label=_("Boards per round"), min_value=1,
                                           max_value=MAX_BOARDS_PER_ROUND, initial=2)
-    rounds = forms.IntegerField(label=_("rounds"), required=False, min_value=1,
+    rounds = forms.IntegerField(label=_("Rounds"), required=False, min_value=1,
                                 max_value=60,
                                 help_text=_("Empty: the whole movement."))
-    sessions = forms.IntegerField(label=_("sessions"), min_value=1, max_value=4, initial=1)
-    boards = forms.ChoiceField(label=_("boards"), choices=[
+    sessions = forms.IntegerField(label=_("Sessions"), min_value=1, max_value=4, initial=1)
+    boards = forms.ChoiceField(label=_("Boards"), choices=[
         ("seed", _("dealt from a seed")), ("entered", _("entered card by card"))],
         initial="seed", widget=forms.RadioSelect)
-    seed = forms.CharField(label=_("board seed"), max_length=40, required=False,
+    seed = forms.CharField(label=_("Board seed"), max_length=40, required=False,
                            help_text=_("Empty: a new seed. The same seed deals the same "
                                        "boards."))
-    pairs = forms.ModelMultipleChoiceField(label=_("pairs"), queryset=Pair.objects.none(),
+    pairs = forms.ModelMultipleChoiceField(label=_("Pairs"), queryset=Pair.objects.none(),
                                            widget=forms.CheckboxSelectMultiple)
-    public = forms.BooleanField(label=_("public"), required=False)
+    public = forms.BooleanField(label=_("Public"), required=False)
 
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
@@ -48,12 +48,14 @@ class EventForm(forms.Form):
         self.fields["pairs"].queryset = Pair.objects.filter(club=club, active=True).select_related(
             "first", "second").order_by("name", "pk")
         self.fields["pairs"].label_from_instance = str
+        house = RuleSet.objects.filter(club__isnull=True, preset="house").first()
+        self.fields["rule_set"].initial = house.pk if house else None
 
 
 class BoardCardsForm(forms.Form):
     """The four hands of a board as dealt by hand: 8 cards each, every card once."""
 
-    dealer = forms.TypedChoiceField(label=_("dealer"), coerce=int, choices=[
+    dealer = forms.TypedChoiceField(label=_("Dealer"), coerce=int, choices=[
         (0, _("North")), (1, _("East")), (2, _("South")), (3, _("West"))])
     hand_0 = forms.CharField(label=_("North"), max_length=80)
     hand_1 = forms.CharField(label=_("East"), max_length=80)
@@ -68,16 +70,16 @@ class TravellerForm(forms.Form):
     """One table's result on one board (side 0 is North-South)."""
 
     seen = forms.CharField(required=False, widget=forms.HiddenInput, max_length=200)
-    trump = forms.ChoiceField(label=_("trump"), required=False, widget=forms.RadioSelect)
-    doubling = forms.IntegerField(label=_("doubling"), required=False, min_value=1,
+    trump = forms.ChoiceField(label=_("Trump"), required=False, widget=forms.RadioSelect)
+    doubling = forms.IntegerField(label=_("Doubling"), required=False, min_value=1,
                                   max_value=MAX_DOUBLING)
-    points = forms.IntegerField(label=_("card points North-South"), required=False,
+    points = forms.IntegerField(label=_("Card points North-South"), required=False,
                                 min_value=0, max_value=MAX_POINTS)
-    points_other = forms.IntegerField(label=_("card points East-West"), required=False,
+    points_other = forms.IntegerField(label=_("Card points East-West"), required=False,
                                       min_value=0, max_value=MAX_POINTS)
-    all_tricks = forms.ChoiceField(label=_("all tricks"), required=False, choices=SIDE_CHOICES,
+    all_tricks = forms.ChoiceField(label=_("All tricks"), required=False, choices=SIDE_CHOICES,
                                    widget=forms.RadioSelect)
-    renonce = forms.ChoiceField(label=_("renonce"), required=False, choices=SIDE_CHOICES,
+    renonce = forms.ChoiceField(label=_("Renonce"), required=False, choices=SIDE_CHOICES,
                                 widget=forms.RadioSelect)
 
     def __init__(self, *args, **kwargs):

@@ -13,12 +13,12 @@ from club.services.duplicate_sim import play_session
 DEMO_DUPLICATE_SEED = "demo-duplicate"
 #: The evening's guests (24 players: with the club's 24 members, 24 pairs).
 GUESTS = [
-    ("Goossens", "Lieve"), ("Wouters", "Jan"), ("Claes", "Sofie"), ("Jacobs", "Koen"),
-    ("Mertens", "Els"), ("Willems", "Dirk"), ("Lambert", "Chantal"), ("Dubois", "Marc"),
-    ("Lemaire", "Sylvie"), ("Renard", "Luc"), ("Bogaert", "Ann"), ("Verhoeven", "Stijn"),
-    ("Desmet", "Katrien"), ("Coppens", "Raf"), ("Segers", "Inge"), ("Peeters", "Bert"),
-    ("Van Acker", "Marleen"), ("De Backer", "Johan"), ("Cools", "Veerle"), ("Maes", "Erik"),
+    ("Lemmens", "Lieve"), ("Verbruggen", "Jan"), ("Thys", "Sofie"), ("Dewulf", "Koen"),
+    ("Lemaire", "Chantal"), ("Renard", "Luc"), ("Bogaert", "Ann"), ("Verhoeven", "Stijn"),
+    ("Desmet", "Katrien"), ("Coppens", "Raf"), ("Segers", "Inge"), ("Baeten", "Bert"),
+    ("Van Acker", "Marleen"), ("De Backer", "Johan"), ("Cools", "Veerle"), ("Nijs", "Erik"),
     ("Hendrickx", "Lut"), ("Pauwels", "Geert"), ("Baert", "Nele"), ("Lenaerts", "Kris"),
+    ("Vandamme", "Sylvie"), ("Geerts", "Dirk"), ("Roels", "Hanne"), ("Stevens", "Pieter"),
 ]
 
 

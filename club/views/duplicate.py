@@ -12,6 +12,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import pgettext_lazy
 from django.views import View
 
 from club.access import can_edit_club, can_enter_sheets, can_see_duplicate_event
@@ -23,7 +24,8 @@ from club.selectors.duplicate_results import board_lines, standings
 from club.services.duplicate import DuplicateInvalid, create_event
 from club.views.base import ClubEditMixin
 
-SEATS = ("North", "East", "South", "West")
+SEATS = (pgettext_lazy("seat", "North"), pgettext_lazy("seat", "East"),
+         pgettext_lazy("seat", "South"), pgettext_lazy("seat", "West"))
 
 
 def seen_event(request, event: DuplicateEvent):
@@ -149,6 +151,17 @@ def hands_shown(request, board: DuplicateBoard) -> bool:
     return board.travellers.count() >= planned
 
 
+SUITS = (("c", "♣", pgettext_lazy("suit", "clubs")), ("d", "♦", pgettext_lazy("suit", "diamonds")),
+         ("h", "♥", pgettext_lazy("suit", "hearts")), ("s", "♠", pgettext_lazy("suit", "spades")))
+
+
+def by_suit(hand) -> list[tuple[str, str, str, list[str]]]:
+    """A hand as a hand record shows it: each suit's ranks, highest first."""
+    cards = [str(card) for card in hand]
+    return [(letter, symbol, name, [card[:-1] for card in cards if card[-1] == letter])
+            for letter, symbol, name in SUITS]
+
+
 class BoardView(View):
     """A board's results: every table's line, its score and match points, and the par."""
 
@@ -161,7 +174,7 @@ class BoardView(View):
         conceal_pairs([p for line in lines for p in (line.ns, line.ew)],
                       names_for(request, session.event))
         shown = hands_shown(request, board)
-        hands = [(SEATS[seat], [str(card) for card in hand])
+        hands = [(SEATS[seat], by_suit(hand))
                  for seat, hand in enumerate(board.board().hands)] if shown else []
         return render(request, "duplicate/board.html", {
             "event": session.event, "session": session, "board": board, "lines": lines,
