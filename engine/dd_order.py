@@ -32,8 +32,8 @@ def orderer(values: Sequence[int], ordering: bool = True) -> Callable[[int, int]
     ``ordering``. The lists are shared: do not change them."""
     cache: dict[int, list[int]] = {}
 
-    def order(legal: int, first_class: int) -> list[int]:
-        key = legal | first_class << 32
+    def order(legal: int, first_class: int, second_class: int = 0) -> list[int]:
+        key = legal | first_class << 32 | second_class << 64
         cards = cache.get(key)
         if cards is None:
             if ordering:
@@ -45,6 +45,8 @@ def orderer(values: Sequence[int], ordering: bool = True) -> Callable[[int, int]
                     card = bit.bit_length() - 1
                     if first_class & bit:
                         keyed.append((15 - values[card]) << 5 | card)
+                    elif second_class & bit:
+                        keyed.append(512 | values[card] << 5 | card)
                     else:
                         keyed.append(1024 | values[card] << 5 | card)
                 keyed.sort()

@@ -1,7 +1,8 @@
 """The solver's pruning is exact: the sure-points bounds (engine/dd_bounds.py) always hold
-the value plain minimax finds, the bit-mask equivalent-card rule is the card-by-card rule,
-and each pruning switched on alone gives minimax's value on thousands of random endings
-of 2-3 tricks under every obligation rule set."""
+the value plain minimax finds, the two-card ending solver (engine/dd_ending.py) is minimax
+on every rule set, the bit-mask equivalent-card rule is the card-by-card rule, and each
+pruning switched on alone gives minimax's value on thousands of random endings of 2-3
+tricks under every obligation rule set."""
 
 from __future__ import annotations
 
@@ -14,8 +15,10 @@ from engine import RuleSet
 from engine.cards import CARD_POINTS, mask_points
 from engine.dd import Solver
 from engine.dd_bounds import sure_bounds
+from engine.dd_ending import two_card_solver
 from engine.dd_order import equivalent, orderer
 from engine.dd_reference import minimax
+from engine.play import rule_flags
 from tests.engine.test_dd import RULES, random_ending
 
 #: Every obligation switched off alone, besides the presets of RULES.
@@ -57,9 +60,10 @@ def test_sure_bounds_counting_tricks():
 
 def test_each_pruning_alone_equals_minimax_under_every_obligation_rule_set():
     rng = random.Random(153)
-    off = {"ordering": False, "equivalence": False, "mid": False, "bounds": False}
+    off = {"ordering": False, "equivalence": False, "mid": False, "bounds": False,
+           "endings": False}
     steps = [off, {**off, "equivalence": True}, {**off, "bounds": True},
-             {**off, "ordering": True, "mid": True}, {}]
+             {**off, "ordering": True, "mid": True}, {**off, "endings": True}, {}]
     for number in range(3000):  # 200 for each of the 15 rule sets
         hands, leader, trump = random_ending(rng, 2, 3)
         rules = OBLIGATION_RULES[number % len(OBLIGATION_RULES)]
@@ -67,6 +71,17 @@ def test_each_pruning_alone_equals_minimax_under_every_obligation_rule_set():
         for step in steps:
             assert Solver(trump, rules, **step).solve(hands, leader) == expected, (
                 number, hands, leader, trump, rules, step)
+
+
+def test_two_card_endings_equal_minimax_under_every_obligation_rule_set():
+    rng = random.Random(154)
+    for number in range(3000):
+        hands, leader, trump = random_ending(rng, 2, 2)
+        rules = OBLIGATION_RULES[number % len(OBLIGATION_RULES)]
+        solve = two_card_solver(trump, rule_flags(rules), 1 if rules.direction == "clockwise"
+                                else -1, CARD_POINTS, 1 if rules.trick_bonus else 0)
+        assert solve(hands, leader) == minimax(hands, leader, trump, rules), (
+            number, hands, leader, trump, rules)
 
 
 @settings(max_examples=400, deadline=None)
@@ -93,3 +108,5 @@ def test_ordering_puts_the_first_class_first_most_points_first():
     legal = (1 << 6) | (1 << 5) | (1 << 0) | (1 << 15)
     assert order(legal, (1 << 5) | (1 << 15)) == [15, 5, 0, 6]
     assert orderer(CARD_POINTS, ordering=False)(legal, 0) == [0, 5, 6, 15]
+    # a second class between them, fewest points first: 10d Kc, then 7c Ac, then the rest
+    assert order(legal | 1 << 8, (1 << 5) | (1 << 15), 1 | 1 << 6) == [15, 5, 0, 6, 8]
