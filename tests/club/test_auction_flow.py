@@ -242,3 +242,24 @@ def test_the_round_page_says_why_each_auction_table(org_client, evening):
     reasons = [line for tv in page.context["page"].tables for line in tv.reasons]
     assert any("11 players at tables of 4, 4, 3" in line for line in reasons), reasons
     assert any("Nobody at this table has sat" in line for line in reasons)
+
+
+@pytest.mark.parametrize("preset, spoken, words", [
+    ("blind", False, "Blind Manille: every card is played blind"),
+    ("house", True, "Spoken Manille: players may speak"),
+])
+def test_blind_and_spoken_sheets_say_so(org_client, organiser, preset, spoken, words):
+    from club.models import RuleSet
+    from tests.factories import make_round
+
+    club = make_club(f"g-{preset}", organiser=organiser)
+    rules = RuleSet.objects.get(club=None, preset=preset)
+    if spoken:
+        rules = RuleSet.objects.create(club=club, name="Spoken", preset=preset,
+                                       options={**rules.options, "spoken": True})
+    champ = make_championship(club, entries=4, rules=rules)
+    table = make_round(champ).tables.first()
+    page = org_client.get(sheet(table))
+    assert page.status_code == 200 and words in page.content.decode()
+    plain = make_championship(club, entries=4, rules="house", name="Plain")
+    assert words not in org_client.get(sheet(make_round(plain).tables.first())).content.decode()
