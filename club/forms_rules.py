@@ -68,22 +68,91 @@ OPTIONS = {
                                "Empty when the game is a number of deals.")),
     "deals": (_("game of N deals"), _("Empty when the game goes to a target; otherwise the "
                                       "number of deals, most points wins, equal is a draw.")),
+    # RULES.md §13: the other games, and §14: options of other Manille programs
+    "game": (_("game"), _(
+        "Manille in partnerships (the usual game); blind Manille (partnerships, every card "
+        "played blind from the hand: no obligation); or one of the three auction games, each "
+        "player for themselves at tables of 3 to 7: 1 with a privilege and a widow, 2 with "
+        "bidding and the sevens removed, 3 with bidding and cards laid out open and closed.")),
+    "spoken": (_("spoken Manille"), _(
+        "Manille parlée: players may speak about their hands. Play and scoring do not change; "
+        "the sheets say so.")),
+    "beat_on_trump_lead_only": (_("beat an opponent only on a trump lead"), _(
+        "The duty to beat an opponent's card holds only when trump is led (in a no-trump deal: "
+        "on any lead). Needs the duty to beat in the led suit.")),
+    "beat_partner_on_trump_lead": (_("beat even a partner on a trump lead"), _(
+        "On a trump lead (in no trump: any lead) play higher than the winning card even when "
+        "your partner holds it. Needs the duty to beat in the led suit.")),
+    "double_no_trump": (_("a no-trump deal may be doubled"), _(
+        "Off: nobody may double, knock or redouble a no-trump deal.")),
+    "additive_knocks": (_("each knock adds one"), _(
+        "With multipliers that add up: each knock adds 1 (a redouble counts x3, with no trump "
+        "x4) instead of doubling.")),
+    "max_knocks": (_("most knocks"), _(
+        "Unlimited knocking: the most knocks a sheet records (6 knocks: x64; up to 20).")),
+    "packets": (_("dealing packets"), _(
+        "The packets a hand is dealt in, e.g. 3, 2, 3; they must add up to a hand. Empty: "
+        "3-2-3 for hands of 8, otherwise packets of three and the rest.")),
+    "stakes": (_("stakes by cards drawn (auction 1)"), _(
+        "What the declarer wins from or pays to each opponent after drawing 0, 1, 2 ... cards "
+        "from the widow, e.g. 5, 4, 3, 2, 1 (more cards: the last stake). Empty: the widow's "
+        "size + 1 minus the cards drawn.")),
+    "declarer_target": (_("declarer's target (auction 1)"), _(
+        "The count (cards and tricks) the declarer needs. Empty: 21 with 3 or 4 players, 15 "
+        "with 5 to 7.")),
+    "discards_count": (_("discards count for the declarer (auction 1)"), _(
+        "The cards the declarer discarded for the widow's count for him.")),
+    "lowest_bid": (_("lowest bid (auction 2 and 3)"), _(
+        "Empty: the points in play divided by the players, rounded up (17 with 4 players).")),
+    "all_tricks_value": (_("an all-tricks bid is worth (auction 2 and 3)"), _(
+        "Empty: twice the points in play.")),
+    "open_widow_doubling": (_("doubling for the open cards (auction 3)"), _(
+        "x2 for an all-tricks bid, x2 when the declarer takes none of the cards laid out "
+        "(both: x4).")),
 }
+#: Options given as a list of numbers ("3, 2, 3"); empty: None.
+LISTS = ("packets", "stakes")
 CHOICES = {
-    "players": [(2, "2"), (3, "3"), (4, "4"), (6, "6")],
+    "players": [(2, "2"), (3, "3"), (4, "4"), (5, _("5 (auction)")), (6, "6"),
+                (7, _("7 (auction)"))],
     "direction": [("clockwise", _("clockwise")), ("counterclockwise", _("counter-clockwise"))],
     "spare_cards": [("face_up", _("face up, out of play")),
                     ("exchange", _("exchange with the dealer, won with the first trick"))],
     "doubling": [("none", _("none")), ("mee_tegen", _("mee / tegen (x2 / x4)")),
                  ("knock", _("knocking (x2)")), ("knock_back", _("knocking with knock-back (x4)")),
                  ("knock_unlimited", _("unlimited knocking"))],
-    "tie_policy": [("single", _("single x2")), ("stacked", _("stacked"))],
+    "tie_policy": [("single", _("single x2")), ("stacked", _("stacked")),
+                   ("whole", _("the whole multiplier passes on (a tied no-trump deal: x4)"))],
+    "game": [("partnership", _("Manille in partnerships")), ("blind", _("blind Manille")),
+             ("auction1", _("auction 1: privilege and widow")),
+             ("auction2", _("auction 2: bidding, sevens removed")),
+             ("auction3", _("auction 3: bidding, cards laid out"))],
     "renonce_penalty": [("sixty", _("60 points")), ("flat30", _("a flat 30"))],
 }
 
 
+class NumberListField(forms.CharField):
+    """Numbers separated by commas or spaces ("3, 2, 3") as a tuple; empty: None."""
+
+    def to_python(self, value):
+        text = (super().to_python(value) or "").replace(",", " ").split()
+        if not text:
+            return None
+        if not all(part.isdigit() and len(part) <= 4 for part in text) or len(text) > 32:
+            raise forms.ValidationError(
+                _("Write whole numbers separated by commas, e.g. 3, 2, 3."), code="number_list")
+        return tuple(int(part) for part in text)
+
+    def prepare_value(self, value):
+        if isinstance(value, list | tuple):
+            return ", ".join(str(part) for part in value)
+        return value
+
+
 def _field(name: str, kind) -> forms.Field:
     label, help_text = OPTIONS[name]
+    if name in LISTS:
+        return NumberListField(label=label, help_text=help_text, required=False, max_length=200)
     if name in CHOICES:
         coerce = int if name == "players" else str
         return forms.TypedChoiceField(label=label, help_text=help_text, choices=CHOICES[name],
@@ -93,6 +162,13 @@ def _field(name: str, kind) -> forms.Field:
     optional = type(None) in typing.get_args(kind)
     return forms.IntegerField(label=label, help_text=help_text, required=not optional,
                               min_value=0, max_value=1000)
+
+
+def option_value(value) -> object:
+    """An option's stored value as a page shows it: a list as "3, 2, 3"."""
+    if isinstance(value, list | tuple):
+        return ", ".join(str(part) for part in value)
+    return value
 
 
 class RuleSetForm(forms.Form):

@@ -10,14 +10,17 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from club.access import can_edit_club
-from club.forms_rules import CHOICES, OPTIONS, RuleSetForm
+from club.forms_rules import CHOICES, OPTIONS, RuleSetForm, option_value
 from club.models import Club, RuleSet
 from club.services.rulesets import RuleSetRefused, copy_rule_set, save_rule_set
 from club.views.base import ClubEditMixin
 
 
 def choice_label(key: str, value):
-    """An option's value as the form names it (translated), or the value itself."""
+    """An option's value as the form names it (translated), or the value itself (a list of
+    numbers, such as dealing packets, as "3, 2, 3")."""
+    if isinstance(value, list | tuple):
+        return option_value(value)
     return dict(CHOICES.get(key, ())).get(value, value)
 
 

@@ -231,3 +231,57 @@ def test_two_phones_conflict_and_the_scorer_chooses_nothing_lost(browser, second
     assert (edit.old["trump"], edit.old["points"]) == ("d", 41)
     assert (edit.new["trump"], edit.new["points"]) == ("c", 25)
     wait(second, lambda d: len(d.find_elements(By.CSS_SELECTOR, "tr.deal")) == 3, 20)
+
+
+def test_a_lost_post_is_queued_by_the_worker_and_a_refusal_waits_for_the_scorer(
+        logged_in, live_server, workers, requests_seen):
+    """The organiser's sheet (a session and its CSRF token). The café's Wi-Fi is up but the
+    line behind it is down: the browser believes it is online and posts the form; the
+    worker catches the failed post, queues the deal and shows the sheet with it waiting.
+    Then a deal the server refuses (70 card points) stays on the sheet with the server's
+    words, the deal after it waits behind it, until the scorer corrects it in its place."""
+    organiser = make_user("organiser")
+    table = sheet_table(organiser)
+    driver = logged_in(organiser)
+    # DevTools' offline worker would tell the page it is offline too: the browser of a café
+    # whose line is down believes it is online
+    believes = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {
+        "source": "Object.defineProperty(Navigator.prototype, 'onLine', {get: () => true});"})
+    driver.get(f"{live_server.url}/tables/{table.pk}/sheet/")
+    wait(driver, lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), 20)
+    wait(driver, lambda d: d.execute_async_script(
+        "var done = arguments[arguments.length - 1];"
+        "caches.open('troef-sheets').then(function (c) { return c.keys(); })"
+        ".then(function (k) { done(k.length); });") == 1)
+    sw = workers(driver)
+    sw.emulate(OFFLINE)  # the page's own requests still go through
+    requests_seen.clear()
+    type_deal(driver, "h38")  # posted by the form; the worker's fetch fails: queued
+    wait(driver, lambda d: Deal.objects.filter(table=table).count() == 1, 20)
+    # the page sent it through the API (the session and its CSRF token), never the form
+    assert f"/tables/{table.pk}/sheet/" not in requests_seen
+    assert requests_seen.count(f"/api/tables/{table.pk}/sheet/deals/") == 1
+    assert IdempotentRequest.objects.filter(identity=f"user:{organiser.pk}").count() == 1
+
+    driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", believes)
+    sw.emulate(ONLINE)
+    driver.get(f"{live_server.url}/tables/{table.pk}/sheet/")
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "tr.deal")) == 1
+         and not pending(d), 20)
+    network(driver, OFFLINE, sw)
+    type_deal(driver, "h70")
+    wait(driver, lambda d: len(pending(d)) == 1)
+    type_deal(driver, "d41")
+    wait(driver, lambda d: len(pending(d)) == 2)
+    network(driver, ONLINE, sw)
+    refused = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "tr.pending.refused"), 20)
+    assert "60" in refused[0].text  # the server's reason, in words
+    assert len(pending(driver)) == 2 and Deal.objects.filter(table=table).count() == 1
+    # corrected in its place (typed 70 for 38): sent again, then the deal after it
+    refused[0].find_element(By.CSS_SELECTOR, "button.correct").click()
+    points = driver.find_element(By.NAME, "points")
+    assert points.get_attribute("value") == "70"
+    points.send_keys(Keys.BACKSPACE, Keys.BACKSPACE, "38", Keys.ENTER)
+    wait(driver, lambda d: Deal.objects.filter(table=table).count() == 3, 20)
+    assert list(Deal.objects.filter(table=table).order_by("number").values_list(
+        "number", "trump", "points")) == [(1, "h", 38), (2, "h", 38), (3, "d", 41)]

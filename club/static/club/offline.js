@@ -89,9 +89,14 @@
       notes.appendChild(element("span", { class: "tag bad" }, t.tRefused + " " + record.message));
       var drop = element("button", { type: "button", class: "secondary drop" }, t.tDrop);
       drop.addEventListener("click", function () {
-        if (window.confirm(t.tDropConfirm)) dropRecord(record).then(render);
+        if (window.confirm(t.tDropConfirm)) dropRecord(record).then(render).then(flush);
       });
       notes.appendChild(drop);
+      if (form && !editing) {
+        var fix = element("button", { type: "button", class: "secondary drop correct" }, t.tCorrect);
+        fix.addEventListener("click", function () { correct(record); });
+        notes.appendChild(fix);
+      }
     }
     var headCells = document.querySelectorAll(".sheet thead tr:first-child th");
     var span = 0;
@@ -160,6 +165,38 @@
     });
   }
 
+  // -- correcting a refused deal in its place: the entry row takes its fields ------------------
+  var correcting = null;
+  function correct(record) {
+    correcting = record.key;
+    Array.prototype.forEach.call(form.elements, function (box) {
+      if (!box.name || box.name === "csrfmiddlewaretoken" || box.type === "submit") return;
+      var value = record.fields[box.name];
+      if (box.type === "radio") box.checked = value !== undefined && box.value === value;
+      else if (box.type === "checkbox") box.checked = value !== undefined && value !== "";
+      else if (value !== undefined) box.value = value;
+    });
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+    var number = form.querySelector(".e-num");
+    if (number) number.textContent = record.number;
+    say(fill(t.tCorrecting, { number: record.number }));
+    var points = form.elements.points;
+    if (points && !points.disabled) { points.focus(); points.select(); }
+  }
+  function corrected(fields) {
+    return Q.list(sheet).then(function (records) {
+      var record = records.filter(function (r) { return r.key === correcting; })[0];
+      correcting = null;
+      if (!record) return;
+      record.fields = fields;
+      record.send = Q.uuid();  // another body: another key
+      record.sent = false;
+      record.state = "waiting";
+      record.message = "";
+      return Q.put(record);
+    });
+  }
+
   // -- entering a deal without the connection --------------------------------------------------
   var pendingCount = 0;
   function countPending() {
@@ -176,7 +213,7 @@
         }
         return;
       }
-      if (!offline && !pendingCount) return;  // the page posts it as always
+      if (!offline && !pendingCount && !correcting) return;  // the page posts it as always
       event.preventDefault();
       var fields = Q.fieldsOf(new FormData(form));
       var typed = ["points", "points_other", "renonce", "cancelled"].some(function (name) {
@@ -186,13 +223,14 @@
         say(t.tEmpty, "error");
         return;
       }
-      Q.list(sheet).then(function (records) {
+      var added = !correcting;
+      (correcting ? corrected(fields) : Q.list(sheet).then(function (records) {
         var head = records[0];
         // the version it was typed on: the sheet's, after the deals waiting before it
         return Q.add(sheet, fields, { number: nextNumber + records.length,
                                       version: head ? head.version : parseInt(fields.version, 10) });
-      }).then(function () {
-        pendingCount += 1;
+      })).then(function () {
+        if (added) pendingCount += 1;
         var dealer = form.elements.dealer && form.elements.dealer.value;
         form.reset();
         if (dealer !== undefined && form.elements.dealer) form.elements.dealer.value = dealer;
