@@ -1,0 +1,140 @@
+"""Creating duplicate events (the form's refusals), the demo's evening, the rehearsal
+command, removing a line, and a pair's board results in the selectors."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.test import Client
+from django.urls import reverse
+
+from club.models import DuplicateEvent, RuleSet, Traveller
+from club.selectors.duplicate import board_set, movement_rounds
+from club.services.duplicate_travellers import enter_traveller, remove_traveller
+from engine.board import Board
+from tests.club.duplicate_helpers import make_event, make_pairs
+from tests.factories import make_club, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def organiser_client():
+    organiser = make_user("org")
+    club = make_club("club", organiser=organiser)
+    client = Client()
+    client.force_login(organiser)
+    return club, client
+
+
+def form(club, pairs, **changes):
+    data = {"name": "Evening", "rule_set": RuleSet.objects.get(club=None, preset="house").pk,
+            "movement": "mitchell", "boards_per_round": "2", "sessions": "1",
+            "boards": "seed", "seed": "", "pairs": [p.pk for p in pairs]}
+    data.update(changes)
+    return data
+
+
+@pytest.mark.parametrize("count, changes, field, words", [
+    (4, {}, "pairs", "Mitchell takes 5 to 60"),
+    (8, {"movement": "howell", "rounds": "8"}, "rounds", "More rounds"),
+    (20, {"movement": "howell", "boards_per_round": "4"}, "boards_per_round", "76 boards"),
+    (8, {"boards_per_round": "9"}, "boards_per_round", ""),
+    (8, {"rule_set": "auction1"}, "rule_set", "partnership game of four"),
+])
+def test_an_event_that_cannot_be_is_refused_naming_the_field(organiser_client, count,
+                                                              changes, field, words):
+    club, client = organiser_client
+    pairs = make_pairs(club, count)
+    if changes.get("rule_set") == "auction1":
+        changes["rule_set"] = RuleSet.objects.filter(club=None, preset="auction1").first().pk
+    answer = client.post(reverse("duplicate-create", args=[club.slug]),
+                         form(club, pairs, **changes))
+    assert answer.status_code == 400
+    errors = answer.context["form"].errors
+    assert field in errors, errors
+    assert words in " ".join(errors[field])
+    assert not DuplicateEvent.objects.exists()
+
+
+def test_another_clubs_pairs_and_rule_sets_are_refused(organiser_client):
+    club, client = organiser_client
+    elsewhere = make_club("elsewhere")
+    theirs = make_pairs(elsewhere, 8, prefix="E")
+    their_rules = RuleSet.objects.create(club=elsewhere, name="Theirs", options={})
+    answer = client.post(reverse("duplicate-create", args=[club.slug]),
+                         form(club, theirs, rule_set=their_rules.pk))
+    assert answer.status_code == 400
+    assert {"pairs", "rule_set"} <= set(answer.context["form"].errors)
+    assert not DuplicateEvent.objects.exists()
+
+
+def test_an_entered_set_waits_for_its_cards(organiser_client):
+    club, client = organiser_client
+    pairs = make_pairs(club, 10)
+    answer = client.post(reverse("duplicate-create", args=[club.slug]),
+                         form(club, pairs, boards="entered"))
+    assert answer.status_code == 302
+    session = DuplicateEvent.objects.get().sessions.get()
+    assert session.board_source == "entered" and not session.boards.exists()
+    page = client.get(reverse("duplicate-event", args=[session.event_id]))
+    assert page.context["sessions"][0]["missing"] == list(range(1, 11))
+    table = session.tables.get(round=1, number=1)
+    answer = client.post(reverse("duplicate-traveller", args=[table.pk, table.boards[0]]),
+                         {"trump": "h", "points": "38", "points_other": "22", "seen": ""})
+    assert answer.status_code == 400
+    assert "has not been dealt" in " ".join(answer.context["form"].errors["__all__"])
+
+
+def test_the_selectors_give_plain_data():
+    event = make_event(pairs=10, movement="mitchell", per_round=2, seed="plain")
+    session = event.sessions.get()
+    boards = board_set(session)
+    assert [b["number"] for b in boards] == list(range(1, 11))
+    assert boards[2]["notation"] == str(Board.random(3, seed="plain-1"))
+    assert all(len(hand) == 8 for b in boards for hand in b["hands"])
+    rounds = movement_rounds(session)
+    assert len(rounds) == 5 and [t["table"] for t in rounds[0]["tables"]] == [1, 2, 3, 4, 5]
+    first = rounds[0]["tables"][0]
+    assert (first["ns"], first["ew"], first["boards"]) == (1, 6, [1, 2])
+
+
+def test_a_line_can_be_removed():
+    event = make_event(pairs=8)
+    session = event.sessions.get()
+    table = session.tables.get(round=1, number=2)
+    enter_traveller(None, session.pk, table.pk, table.boards[0],
+                    {"trump": "c", "points": 31, "points_other": 29})
+    assert remove_traveller(None, session.pk, table.pk, table.boards[0]) is True
+    assert not Traveller.objects.exists()
+    assert remove_traveller(None, session.pk, table.pk, table.boards[0]) is False
+
+
+def test_the_demo_has_a_24_pair_evening_of_24_boards():
+    call_command("demo", stdout=io.StringIO())
+    event = DuplicateEvent.objects.get()
+    session = event.sessions.get()
+    assert (event.pairs.count(), session.board_count, session.rounds) == (24, 24, 12)
+    assert Traveller.objects.filter(board__session=session).count() == 12 * 12 * 2
+    names = list(event.pairs.values_list("name", flat=True))
+    assert len(set(names)) == 24
+    call_command("demo", stdout=io.StringIO())   # idempotent
+    assert DuplicateEvent.objects.count() == 1
+    out = io.StringIO()
+    call_command("verify_results", stdout=out)
+    assert "1 duplicate event(s) checked: 0 difference(s)" in out.getvalue()
+    page = Client().get(reverse("duplicate-standings", args=[event.pk]))
+    assert page.status_code == 200 and len(page.context["rows"]) == 24
+
+
+def test_the_duplicate_rehearsal():
+    out = io.StringIO()
+    call_command("rehearse", "--game", "duplicate", "--pairs", "10", "--quiet", stdout=out)
+    text = out.getvalue()
+    assert "Duplicate rehearsal of 10 pairs" in text and "50 travellers entered" in text
+    assert "verify_results: 0 difference(s)" in text
+    with pytest.raises(CommandError, match="--pairs"):
+        call_command("rehearse", "--game", "duplicate", "--pairs", "3", "--quiet",
+                     stdout=io.StringIO())
