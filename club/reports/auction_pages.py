@@ -305,7 +305,10 @@ def _summary(scored: Scored, seats) -> str:
             "deal": scored.broken_at, "error": scored.error}
     if scored.places is None:
         return _("In progress") if scored.rows else ""
-    winners = [grid.LETTERS[s] for s, place in enumerate(scored.places) if place == 1]
+    names = {s.position: s.player for s in seats}
+    winners = [f"{grid.LETTERS[s]} " + fit_name(names[s].first_name, names[s].last_name, 60, 10,
+                                                 bold=True)
+               for s, place in enumerate(scored.places) if place == 1 and s in names]
     return _("Result: won by %(players)s") % {"players": " & ".join(winners)}
 
 

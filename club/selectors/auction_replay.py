@@ -91,6 +91,16 @@ class AuctionOutcome:
         return self.game.totals
 
     @property
+    def points(self) -> tuple[int, ...]:
+        """Each seat's total (what the closing check shows per side: here per player)."""
+        return self.game.totals
+
+    @property
+    def time_called(self) -> bool:
+        """An auction game is a fixed number of deals: never decided by the clock."""
+        return False
+
+    @property
     def places(self) -> tuple[int, ...]:
         return self.game.places
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from club.models import Championship, MatchResult, Membership, Player, Round, Seat
+from club.models import Championship, Entry, MatchResult, Membership, Player, Round, Seat
+from club.selectors.auction_standings import auction_standings_of
 from club.selectors.names import player_name
 from club.selectors.standings import standings_page
 from scoring import EventResult, MatchRecord, club_ranking, event_results, season_ladder
@@ -14,19 +15,25 @@ def season_ladder_rows(club, season: str, *, best: int | None = None, min_events
                        reveal: bool = False):
     """A player's best ``best`` events of the club's season, public championships only
     (individual events: players; pair events: both players of the pair share the pair's
-    result). One standings per championship. Players not published by initials unless
+    result; an auction evening counts each player's place points, one for each player beaten
+    at his tables). One standings per championship. Players not published by initials unless
     ``reveal`` (the club's organisers)."""
     championships = Championship.objects.filter(club=club, season=season, public=True)
     results = []
     for championship in championships:
-        page = standings_page(championship)
+        if championship.is_auction:  # each for themselves: the evening's place points count
+            standings, key = auction_standings_of(championship), "place_points"
+            entries = list(Entry.objects.filter(championship=championship))
+        else:
+            page = standings_page(championship)
+            standings, key, entries = page.standings, "match_points", page.entries.values()
         players_of = {}
-        for entry in page.entries.values():
+        for entry in entries:
             if entry.player_id:
                 players_of[entry.pk] = [entry.player_id]
             elif entry.pair_id:
                 players_of[entry.pk] = [entry.pair.first_id, entry.pair.second_id]
-        for result in event_results(page.standings, championship.pk):
+        for result in event_results(standings, championship.pk, key):
             for player_id in players_of.get(result.player, []):
                 results.append(EventResult(player_id, result.event, result.score))
     rows = season_ladder(results, best=best, min_events=min_events)

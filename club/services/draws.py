@@ -70,7 +70,9 @@ def draw_entries(championship: Championship, stage: Stage) -> list[DrawEntry]:
                 if other == entry_id:
                     continue
                 (partners if other_side == side and not alone else opponents)[entry_id].add(other)
-    standings = current_standings(championship, stage).standings
+    # An auction draw reads who sat with whom only (and its totals may be below zero, which
+    # the partnership standings refuse).
+    standings = () if championship.is_auction else current_standings(championship, stage).standings
     rank = {row.entry: row for row in standings}
     result = []
     for entry in entries:

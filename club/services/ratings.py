@@ -123,6 +123,9 @@ def round_match_lists(rounds: list[Round]) -> dict[int, list]:
     out: dict[int, list] = {}
     for championship_id, its_rounds in by_championship.items():
         championship = Championship.objects.get(pk=championship_id)
+        if championship.is_auction:  # each for themselves at 3-7: no two-sided matches to rate
+            out.update((rnd.pk, []) for rnd in its_rounds)
+            continue
         players: dict[int, tuple[int, ...]] = {}
         for pk, player, first, second in Entry.objects.filter(
                 championship=championship).values_list("pk", "player_id", "pair__first_id",

@@ -111,7 +111,7 @@ def test_filled_sheet_scores_totals_and_places_from_scoring():
     assert "+24" in text and "−25" in text
     assert "96" in text and "−100" in text
     assert "thrown in" in text
-    assert "Result: won by B" in text
+    assert "Result: won by B First1" in text
     rnd_data, _facts = data.round_sheets(rnd.pk)
     scored = auction_game(rnd_data.tables[0])
     assert scored.places == (2, 1, 3)

@@ -29,7 +29,7 @@ def test_demo_has_a_pairs_and_an_individual_event_with_rounds_played(demo):
                                               finished=True)
         assert finished.filter(result="win").exists()
     call_command("demo", stdout=io.StringIO())  # idempotent
-    assert Championship.objects.count() == 2
+    assert Championship.objects.count() == 3  # and the auction evening (test_demo_auction.py)
 
 
 def test_player_page_lists_results_across_rounds(client, demo):
@@ -57,7 +57,7 @@ def test_season_ladder_and_club_ranking(client, demo):
 def test_public_ladder_and_club_ranking_leave_private_championships_out(client, demo):
     """The ladder's docstring said it counted public championships only; it counted all."""
     club = demo.first().club
-    individual = demo.get(entry_type="individual")
+    individual = demo.get(entry_type="individual", rule_set__preset="house")
     demo.update(public=True)
     ladder = client.get(reverse("club-ladder", args=[club.slug]), {"season": "2026-2027"})
     assert {event for row, _n in ladder.context["rows"] for event in row.counted} == {

@@ -4,6 +4,7 @@ from django.core.management.base import BaseCommand
 from django.utils import translation
 
 from club.services.demo import DEMO_PASSWORD, DEMO_USERNAME, create_demo_club
+from club.services.demo_auction import create_demo_auction
 from club.services.demo_duplicate import create_demo_duplicate
 from club.services.demo_events import create_demo_championships
 
@@ -22,5 +23,6 @@ class Command(BaseCommand):
             club = create_demo_club()
             create_demo_championships(club, User.objects.get(username=DEMO_USERNAME))
             create_demo_duplicate(club, User.objects.get(username=DEMO_USERNAME))
+            create_demo_auction(club, User.objects.get(username=DEMO_USERNAME))
         self.stdout.write(self.style.SUCCESS(
             f"Demo club “{club.name}” ready: log in as {DEMO_USERNAME} / {DEMO_PASSWORD}"))
