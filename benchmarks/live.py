@@ -50,7 +50,7 @@ from club.models import Round, Table
 from tests.factories import make_championship, make_club, make_round, make_user
 
 
-def seed():
+def seed(pairs: int):
     """The championship the phones read and the scorers type (long matches: the standings
     stay as they are), and one of one-deal matches, where every deal finishes a table and
     so changes the standings."""
@@ -58,7 +58,8 @@ def seed():
     club = make_club("bench-club", organiser=user)
     champ = make_championship(club, entries=2 * TABLES, rules="house", public=True,
                               match_format={"kind": "games", "count": 50, "minutes": None})
-    rounds = [make_round(champ, number=n, status=Round.Status.PUBLISHED) for n in (1, 2)]
+    rounds = [make_round(champ, number=n, status=Round.Status.PUBLISHED)
+              for n in range(1, 2 * pairs + 1)]
     short = make_championship(club, entries=2 * TABLES, rules="house", public=True,
                               name="One-deal matches",
                               match_format={"kind": "deals", "count": 1, "minutes": None})
@@ -123,6 +124,8 @@ class Phones:
         self.answers = {200: 0, 304: 0, "other": 0}
         self.latencies: list[float] = []
         self.stop = threading.Event()
+        self.paused = threading.Event()  # between two measurements with readers
+        self.paused.set()
         self.lock = threading.Lock()
 
     def run(self, index: int) -> None:
@@ -132,6 +135,10 @@ class Phones:
         due = time.perf_counter() + index * REFRESH_SECONDS / self.count
         while not self.stop.is_set():
             for phone in mine:
+                if self.paused.is_set():
+                    while self.paused.is_set() and not self.stop.wait(0.05):
+                        pass
+                    due = time.perf_counter() + index * REFRESH_SECONDS / self.count
                 pause = due - time.perf_counter()
                 if pause > 0 and self.stop.wait(pause):
                     return
@@ -227,6 +234,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=8.0, help="per measurement")
     parser.add_argument("--phones", type=int, default=200)
     parser.add_argument("--scorers", type=int, default=8)
+    parser.add_argument("--pairs", type=int, default=3,
+                        help="alternating measurements without and with the phones")
     parser.add_argument("--workers", type=int, default=3,
                         help="gunicorn sync worker processes (docker-compose.yml: 3)")
     parser.add_argument("--cache", choices=("redis", "local"), default="redis",
@@ -237,7 +246,7 @@ def main() -> None:
 
     cache.clear()  # this benchmark's own Redis database (ids repeat in each fresh database)
 
-    champ, short, rounds = seed()
+    champ, short, rounds = seed(args.pairs)
     path = f"/championships/{champ.pk}/standings/"
     print(f"database: {connection.vendor}; {2 * TABLES} entries, {TABLES} tables a round; "
           f"{os.cpu_count()} CPU(s); gunicorn {args.workers} sync worker(s) --preload; cache "
@@ -247,28 +256,50 @@ def main() -> None:
     port = free_port()
     server = start_gunicorn(port, args.workers, 1)
     try:
-        alone = scorers(port, rounds[0], args.scorers, args.seconds, "entry alone (baseline)")
-        with Phones(port, path, args.phones) as phones:
-            # every phone has asked once (it has an ETag): one refresh period, longer when
-            # a busy machine made the first answers slow
-            give_up = time.perf_counter() + 6 * REFRESH_SECONDS
-            time.sleep(REFRESH_SECONDS)
-            while None in phones.etags and time.perf_counter() < give_up:
-                time.sleep(0.5)
-            phones.answers = {200: 0, 304: 0, "other": 0}
-            phones.latencies = []
-            busy = scorers(port, rounds[1], args.scorers, args.seconds,
-                           f"entry, {args.phones} phones reading")
-        ms = sorted(x * 1000 for x in phones.latencies)
+        alone, busy, answers, latencies = [], [], {200: 0, 304: 0, "other": 0}, []
+        with Phones(port, path, args.phones) as phones:  # paused until the first reading
+            for i in range(args.pairs):
+                # alternately, so that a machine getting busier or quieter weighs on both
+                for readers in ((False, True) if i % 2 == 0 else (True, False)):
+                    tables = rounds[2 * i + (1 if readers else 0)]
+                    if not readers:
+                        alone.append(scorers(port, tables, args.scorers, args.seconds,
+                                             f"entry alone ({i + 1})"))
+                        continue
+                    phones.paused.clear()
+                    if i == 0:  # every phone has asked once: it has an ETag
+                        give_up = time.perf_counter() + 6 * REFRESH_SECONDS
+                        time.sleep(REFRESH_SECONDS)
+                        while None in phones.etags and time.perf_counter() < give_up:
+                            time.sleep(0.5)
+                        phones.paused.set()  # back on schedule: no catching up in the
+                        time.sleep(0.5)  # measurement with the first answers' delay
+                        phones.paused.clear()
+                    with phones.lock:
+                        phones.answers = {200: 0, 304: 0, "other": 0}
+                        phones.latencies = []
+                    busy.append(scorers(port, tables, args.scorers, args.seconds,
+                                        f"entry, {args.phones} phones reading ({i + 1})"))
+                    phones.paused.set()
+                    with phones.lock:
+                        latencies += phones.latencies
+                        for key, value in phones.answers.items():
+                            answers[key] += value
+                print(f"{'  ratio of this pair':<34} {busy[-1] / alone[-1]:.2f}x")
+        ms = sorted(x * 1000 for x in latencies)
         print(f"{'  the phones meanwhile':<34} {len(ms):>6} requests  p50 "
-              f"{statistics.median(ms):6.2f} ms  answers {phones.answers}")
+              f"{statistics.median(ms):6.2f} ms  answers {answers}")
         rate = unchanged(port, path, args.scorers, args.seconds)
-        times = changed(port, f"/championships/{short.pk}/standings/", rounds[2], 40)
+        times = changed(port, f"/championships/{short.pk}/standings/", rounds[-1], 40)
     finally:
         server.terminate()
         server.wait(10)
-    print(f"ratio: entry with readers / entry alone = {busy / alone:.2f}x (target >= 0.90: "
-          f"{'met' if busy >= 0.9 * alone else 'NOT met'})")
+    ratios = sorted(b / a for a, b in zip(alone, busy, strict=True))
+    ratio = statistics.median(ratios)
+    print(f"ratio: entry with readers / entry alone = {ratio:.2f}x, median of "
+          f"{len(ratios)} alternating pairs ({', '.join(f'{r:.2f}' for r in ratios)}); "
+          f"totals {sum(busy) / sum(alone):.2f}x (target >= 0.90: "
+          f"{'met' if ratio >= 0.9 else 'NOT met'})")
     print(f"unchanged standings: {rate:.0f} requests/s (target >= 500: "
           f"{'met' if rate >= 500 else 'NOT met'}); changed: p50 {statistics.median(times):.0f} "
           f"ms (target < 150: {'met' if statistics.median(times) < 150 else 'NOT met'})")
