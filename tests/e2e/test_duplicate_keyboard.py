@@ -1,0 +1,44 @@
+"""Traveller entry with the keyboard only: the cursor starts in North-South's points, a
+trump letter picks the trump, East-West's points fill in, Enter saves and opens the table's
+next board; a line that does not add up is refused next to the field, nothing saved."""
+
+from __future__ import annotations
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from club.models import Traveller
+from tests.club.duplicate_helpers import make_event
+from tests.e2e.waits import wait
+from tests.factories import make_user
+
+pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+
+
+def test_a_table_enters_its_boards_with_the_keyboard(logged_in, live_server):
+    organiser = make_user("org")
+    event = make_event(pairs=8, organiser=organiser)
+    table = event.sessions.get().tables.get(round=1, number=2)
+    first, second = table.boards[:2]
+    driver = logged_in(organiser)
+    driver.get(f"{live_server.url}/duplicate/tables/{table.pk}/boards/{first}/")
+    wait(driver, lambda d: d.switch_to.active_element.get_attribute("name") == "points")
+    box = driver.switch_to.active_element
+    box.send_keys("38h")
+    assert driver.find_element(By.NAME, "points_other").get_attribute("value") == "22"
+    assert driver.find_element(By.CSS_SELECTOR, "input[name=trump][value=h]").is_selected()
+    box.send_keys(Keys.ENTER)
+    wait(driver, lambda d: d.current_url.endswith(f"/boards/{second}/"))
+    line = Traveller.objects.get()
+    assert (line.board.number, line.points, line.points_other, line.trump) == (first, 38, 22, "h")
+    # the next board: a line that does not add up is refused, nothing saved
+    wait(driver, lambda d: d.switch_to.active_element.get_attribute("name") == "points")
+    box = driver.switch_to.active_element
+    box.send_keys("40s")
+    other = driver.find_element(By.NAME, "points_other")
+    other.clear()
+    other.send_keys("30", Keys.ENTER)
+    wait(driver, lambda d: d.find_elements(By.ID, "id_points_error"))
+    assert "60" in driver.find_element(By.ID, "id_points_error").text
+    assert Traveller.objects.count() == 1
