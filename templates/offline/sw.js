@@ -47,13 +47,14 @@ function sheetPage(request) {
       var copy = response.clone();
       caches.open(PAGES).then(function (cache) { return cache.put(key, copy); });
     } else if (response.status === 404 || response.status === 403 ||
-               (response.redirected && response.url.indexOf("/login") !== -1)) {
+               response.type === "opaqueredirect" || response.redirected) {
+      /* no such sheet, not yours, or logged out (sent to log in): forget the copy */
       caches.open(PAGES).then(function (cache) { return cache.delete(key); });
     }
     return response;
   });
   return Promise.race([network, timeout(NETWORK_WAIT)]).catch(function (error) {
-    return caches.match(key, { cacheName: PAGES }).then(function (copy) {
+    return caches.match(key, { cacheName: PAGES, ignoreVary: true }).then(function (copy) {
       if (copy) return copy;
       return network;  /* nothing kept: the browser's own "offline" page */
     });
