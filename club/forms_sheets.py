@@ -113,8 +113,9 @@ class _SheetForm(forms.Form):
         # Who made each doubling call (RULES.md §4): a seat each, in the order they spoke.
         seats = fields["dealer"].choices
         self.call_names = []
-        for index, label in enumerate(call_labels(rules.doubling,
-                                                  len(rules.allowed_doublings()) - 1), 1):
+        # (at most the calls the largest stored doubling holds: ten knocks, x1024)
+        calls = min(len(rules.allowed_doublings()) - 1, MAX_DOUBLING.bit_length() - 1)
+        for index, label in enumerate(call_labels(rules.doubling, calls), 1):
             name = f"call_{index}"
             fields[name] = forms.TypedChoiceField(
                 label=label, required=False, coerce=int, empty_value=None,

@@ -53,11 +53,10 @@ from club.reports.sheet_grid import (
     deal_sides,
     header_blocks,
 )
-from club import messages
 from club.rule_labels import rule_set_name
 from club.selectors.replay import match_format, players_at, rules_at, score_table
 from club.selectors.sheets import TRUMP_SYMBOLS
-from club.services.sheet_messages import format_label
+from club.services.sheet_messages import explain, format_label
 from scoring import ThreesOutcome, ThreesRow, dealer_alone, points_in_play
 from scoring.calls import call_multiplier
 
@@ -141,19 +140,19 @@ def recorded_rows(data: TableData) -> tuple[list[Row], str]:
             notes.append("?")
         cells["notes"] = " ".join(notes)
         rows.append(Row(deal.number, deal.dealer, cells, game_end=(i + 1) in ends))
-    return rows, _summary(score) if data.deals else ""
+    return rows, _summary(score, rules) if data.deals else ""
 
 
-def _summary(score) -> str:
+def _summary(score, rules) -> str:
     outcome = score.outcome
     won, points = outcome.games_won, outcome.points
     if isinstance(outcome, ThreesOutcome):
-        return _threes_summary(score)
+        return _threes_summary(score, rules)
     figures = _("games %(a)d–%(b)d, game points %(pa)d–%(pb)d") % {
         "a": won[0], "b": won[1], "pa": points[0], "pb": points[1]}
     if score.error is not None:
         return _("Deal %(deal)s could not be scored (%(error)s); before it: %(figures)s") % {
-            "deal": score.broken_at, "error": _error_words(score), "figures": figures}
+            "deal": score.broken_at, "error": _error_words(score, rules), "figures": figures}
     if not outcome.finished:
         return _("In progress: %(figures)s") % {"figures": figures}
     if outcome.winner is None:
@@ -162,7 +161,7 @@ def _summary(score) -> str:
                                                              "figures": figures}
 
 
-def _threes_summary(score) -> str:
+def _threes_summary(score, rules) -> str:
     """The summary line of a table of three: games and game points per player (A, B, C)."""
     outcome = score.outcome
     figures = _("games %(games)s, game points %(points)s") % {
@@ -170,7 +169,7 @@ def _threes_summary(score) -> str:
         "points": "–".join(map(str, outcome.points))}
     if score.error is not None:
         return _("Deal %(deal)s could not be scored (%(error)s); before it: %(figures)s") % {
-            "deal": score.broken_at, "error": _error_words(score), "figures": figures}
+            "deal": score.broken_at, "error": _error_words(score, rules), "figures": figures}
     if not outcome.finished:
         return _("In progress: %(figures)s") % {"figures": figures}
     if not outcome.winners:
@@ -180,9 +179,9 @@ def _threes_summary(score) -> str:
         "figures": figures}
 
 
-def _error_words(score) -> str:
+def _error_words(score, rules) -> str:
     """Why a deal could not be scored, in the reader's words (never scoring's English)."""
-    return messages.explain(score.error).rstrip(".")
+    return explain(score.error, rules)[1].rstrip(".")
 
 
 def _initials(player) -> str:
