@@ -112,6 +112,7 @@ def test_costs_in_the_last_three_tricks_equal_plain_minimax(org_client, organise
     costly = 0
     for seed in (1, 2, 3):
         text, _played = random_play(seed)
+        Deal.objects.filter(table=table).delete()  # each deal as the table's first (dealer 0)
         deal = _entered(org_client, table, text)
         inp = play_input(_ctx(organiser, table), deal)
         result = service.compute(inp)
