@@ -191,3 +191,24 @@ def auction_sheet_page(ctx: TableContext) -> AuctionSheetPage:
     length = score.outcome.game.length
     return AuctionSheetPage(ctx, rows, score, deals, len(deals) + 1,
                             dealer_of(ctx, len(deals) + 1), length, names, short)
+
+
+def change_summary(facts: dict, names=None) -> str:
+    """An auction deal's facts in one line for the change log: "Peeters: 20 ♥, count 25" or
+    "thrown in" (``names``: the table's seat names)."""
+    declarer = facts.get("declarer")
+    if declarer is None:
+        return _("thrown in")
+    who = names.seat(declarer) if names else _("seat %(number)d") % {"number": declarer + 1}
+    if facts.get("contract_all"):
+        bid = _("all tricks")
+    elif facts.get("contract") is None:
+        bid = _("privilege")
+    else:
+        bid = str(facts["contract"])
+    trump = TRUMP_SYMBOLS.get(facts.get("trump"), _("NT"))
+    line = _("%(who)s: %(bid)s %(trump)s, count %(count)s") % {
+        "who": who, "bid": bid, "trump": trump, "count": facts.get("points")}
+    if facts.get("exchanged"):
+        line += " " + _("(%(n)s exchanged)") % {"n": facts["exchanged"]}
+    return line

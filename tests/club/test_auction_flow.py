@@ -263,3 +263,46 @@ def test_blind_and_spoken_sheets_say_so(org_client, organiser, preset, spoken, w
     assert page.status_code == 200 and words in page.content.decode()
     plain = make_championship(club, entries=4, rules="house", name="Plain")
     assert words not in org_client.get(sheet(make_round(plain).tables.first())).content.decode()
+
+
+def test_confirmation_and_a_correction_with_a_reason(client, org_client, evening, organiser):
+    from club.models import ClubRole
+    from tests.factories import make_user
+
+    champ, rnd = evening
+    champ.confirmation_required = True
+    champ.save()
+    table = Table.objects.filter(round=rnd).order_by("number").first()
+    post_ok(org_client, sheet(table), entry(table, declarer=1, bid=20, trump="h", count=25))
+    refused = org_client.post(sheet(table) + "confirm/",
+                              {"version": Table.objects.get(pk=table.pk).version})
+    assert refused.status_code == 400  # the one who entered it does not confirm it
+    second = make_user("second")
+    ClubRole.objects.create(user=second, club=champ.club, role=ClubRole.Role.SCORER)
+    client.force_login(second)
+    post_ok(client, sheet(table) + "confirm/", {"version": Table.objects.get(pk=table.pk).version})
+    assert Table.objects.get(pk=table.pk).confirmed
+    without = client.post(sheet(table) + "deals/1/",
+                          entry(table, declarer=2, bid=20, trump="h", count=25))
+    assert without.status_code == 400 and "needs a reason" in without.content.decode()
+    post_ok(client, sheet(table) + "deals/1/", entry(table, declarer=2, bid=20, trump="h",
+                                                     count=25, reason="wrong declarer"))
+    change = DealChange.objects.filter(table=table, action="corrected").get()
+    assert change.old["declarer"] == 1 and change.new["declarer"] == 2
+    assert not Table.objects.get(pk=table.pk).confirmed
+    changes = org_client.get(sheet(table) + "changes/")
+    assert changes.status_code == 200 and "wrong declarer" in changes.content.decode()
+
+
+def test_the_change_log_says_an_auction_deal_in_words(org_client, evening):
+    champ, rnd = evening
+    table = Table.objects.filter(round=rnd).order_by("number").first()
+    at = seats(table)
+    post_ok(org_client, sheet(table), entry(table, declarer=1, bid=20, trump="h", count=25))
+    post_ok(org_client, sheet(table), entry(table))
+    post_ok(org_client, sheet(table) + "deals/1/",
+            entry(table, declarer=2, bid=20, trump="h", count=25))
+    body = org_client.get(sheet(table) + "changes/").content.decode()
+    assert f"{at[1].player.full_name}: 20 ♥, count 25" in body
+    assert "thrown in" in body
+    assert f"{at[1].player.full_name} → {at[2].player.full_name}" in body
