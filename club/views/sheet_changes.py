@@ -40,9 +40,22 @@ def _value(name: str, value: Any, names: TableNames | None) -> str:
         return names.seat(value) if names else _("seat %(number)d") % {"number": value + 1}
     if name in ("all_tricks", "renonce") and value is not None:
         return names.side(value) if names else _("Side %(number)d") % {"number": value + 1}
+    if name == "calls":  # who doubled, in order ("?": not recorded)
+        if not value:
+            return "–"
+        return ", ".join("?" if seat is None else names.seat(seat) if names else
+                         _("seat %(number)d") % {"number": seat + 1} for seat in value)
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     return "–" if value is None else str(value)
+
+
+def _calls(facts: dict[str, Any]) -> list:
+    """A logged deal's calls (an entry logged before they were kept: its multiplier's)."""
+    calls = facts.get("calls")
+    if calls is None:
+        calls = [None] * ((facts.get("doubling") or 1).bit_length() - 1)
+    return calls
 
 
 def _label(name: str, names: TableNames | None) -> str:
@@ -75,7 +88,7 @@ def summary(facts: dict[str, Any] | None, names: TableNames | None = None) -> st
         parts.append(f"{_value('points', facts.get('points'), names)}–"
                      f"{_value('points', facts.get('points_other'), names)}")
     if (facts.get("doubling") or 1) > 1:
-        parts.append(f"×{facts['doubling']}")
+        parts.append(f"×{facts['doubling']} ({_value('calls', _calls(facts), names)})")
     if facts.get("all_tricks") is not None:
         parts.append(_("all tricks %(side)s")
                      % {"side": _value("all_tricks", facts["all_tricks"], names)})
@@ -88,6 +101,7 @@ def describe(change: DealChange, names: TableNames | None = None) -> str:
     """What a change did: the new deal, the deal struck out, or each changed value."""
     old, new = change.old, change.new
     if old and new:
+        old, new = {**old, "calls": _calls(old)}, {**new, "calls": _calls(new)}
         moves = [f"{_label(name, names)}: {_value(name, old.get(name), names)} → "
                  f"{_value(name, new.get(name), names)}"
                  for name in (*Deal.FACT_FIELDS, *Deal.AUCTION_FIELDS)
