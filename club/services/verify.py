@@ -70,8 +70,9 @@ def _compare_table(table: Table, repair: bool) -> list[Difference]:
             deals = list(Deal.objects.filter(table=table).order_by("number"))
             if not deals and not stored and not decision_of(table):
                 return []  # a sheet nobody has written on yet: no rows is right
+            doublings = _compare_doublings(championship, table, deals, repair)
             rebuilt = {row.entry_id: row for row in table_results(table, deals, seats)}
-        found = []
+        found = [] if table.is_bye else doublings
         for entry in sorted(set(stored) | set(rebuilt)):
             old = _result_values(stored.get(entry), table)
             new = _result_values(rebuilt.get(entry), table)
@@ -87,6 +88,23 @@ def _compare_table(table: Table, repair: bool) -> list[Difference]:
             rebuild_table_results(table, deals=None if table.is_bye else deals, seats=seats)
             for difference in found:
                 log.warning("verify_results repaired %s", difference)
+    return found
+
+
+def _compare_doublings(championship: int, table: Table, deals: list[Deal],
+                       repair: bool) -> list[Difference]:
+    """A deal's doubling multiplier is derived from its calls (x2 each): compare, and with
+    ``repair`` write the calls' multiplier (before the table's rows are rebuilt)."""
+    found = []
+    for deal in deals:
+        wanted = 1 << len(deal.calls) if deal.calls else deal.doubling
+        if deal.doubling != wanted:
+            found.append(Difference(championship, f"table {table.pk}, deal {deal.number}",
+                                    "doubling", deal.doubling, wanted))
+            if repair:
+                deal.doubling = wanted
+                Deal.objects.filter(pk=deal.pk).update(doubling=wanted)
+                log.warning("verify_results repaired %s", found[-1])
     return found
 
 

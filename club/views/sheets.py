@@ -261,6 +261,7 @@ class TricksView(SheetView):
         initial = {"dealer": page.next_dealer if deal is None else deal.dealer,
                    "version": page.table.version, "doubling": 1}
         if deal is not None:
+            initial.update({f"call_{i}": seat for i, seat in enumerate(deal.calls or [], 1)})
             initial.update(trump=form_trump(deal), doubling=deal.doubling,
                            play="\n".join(" ".join(t) for t in (deal.play or {}).get("tricks", [])))
         form = TricksForm(self.ctx, initial=initial)

@@ -303,3 +303,33 @@ def test_the_change_log_names_who_doubled(org_client, organiser):
     page = body(org_client.get(url(table, "changes/")))
     assert f"×4 ({names[1]}, {names[2]})" in page
     assert f"{names[1]}, {names[2]} → {names[3]}, {names[2]}" in page
+
+
+def test_trick_by_trick_entry_asks_who_doubled_too(org_client, organiser):
+    from tests.club.test_sheet_play import post_tricks
+    from tests.club.test_sheet_support import random_play
+
+    table = sheet_table(organiser, rules="flemish")
+    text, _played = random_play(1)
+    assert 'name="call_1"' in body(org_client.get(url(table, "tricks/")))
+    refused = post_tricks(org_client, table, text, doubling=2)
+    assert refused.status_code == 400 and not Deal.objects.exists()
+    response = post_tricks(org_client, table, text, doubling=2, call_1=3)
+    assert response.status_code == 302, body(response)[:2000]
+    assert Deal.objects.get(table=table).calls == [3]
+
+
+def test_verify_results_checks_the_doubling_against_the_calls(org_client, organiser):
+    from club.services.verify import verify_championship
+
+    table = sheet_table(organiser, rules="flemish")
+    assert post(org_client, table, doubling=4, call_1=1, call_2=2).status_code == 302
+    championship = table.round.stage.championship
+    assert verify_championship(championship) == []
+    Deal.objects.filter(table=table).update(doubling=2)  # the multiplier no longer the calls'
+    found = verify_championship(championship)
+    assert [(d.field, d.stored, d.rebuilt) for d in found if d.field == "doubling"] == [
+        ("doubling", 2, 4)]
+    verify_championship(championship, repair=True)
+    assert Deal.objects.get(table=table).doubling == 4
+    assert verify_championship(championship) == []
