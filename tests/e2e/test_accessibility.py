@@ -67,6 +67,23 @@ def chromium(size: str):
     return driver
 
 
+def duplicate_pages(club) -> tuple[dict[str, str], dict[str, str]]:
+    """The demo's duplicate evening: (public pages, the organiser's)."""
+    from club.models import DuplicateEvent
+
+    event = DuplicateEvent.objects.get(club=club)
+    session = event.sessions.get()
+    table = session.tables.get(round=1, number=1)
+    return ({"duplicate-list": f"/clubs/{club.slug}/duplicate/",
+             "duplicate-event": f"/duplicate/{event.pk}/",
+             "duplicate-round": f"/duplicate/sessions/{session.pk}/rounds/1/",
+             "duplicate-board": f"/duplicate/sessions/{session.pk}/boards/1/",
+             "duplicate-standings": f"/duplicate/{event.pk}/standings/"},
+            {"duplicate-new": f"/clubs/{club.slug}/duplicate/new/",
+             "duplicate-traveller": f"/duplicate/tables/{table.pk}/boards/{table.boards[0]}/",
+             "duplicate-cards": f"/duplicate/sessions/{session.pk}/boards/1/cards/"})
+
+
 def demo_pages() -> tuple[dict[str, str], dict[str, str]]:
     """(pages anyone may read, pages of the organiser) of the demo world, by a short name."""
     call_command("demo", stdout=io.StringIO())
@@ -104,6 +121,7 @@ def demo_pages() -> tuple[dict[str, str], dict[str, str]]:
         "ratings": "/ratings/", "club-ratings": f"/clubs/{club.slug}/ratings/",
         "rating-player": f"/ratings/players/{player.pk}/",
         "password-reset": "/account/password/reset/",
+        **duplicate_pages(club)[0],
     }
     organiser = {
         "home": "/", "club": f"/clubs/{club.slug}/",
@@ -138,6 +156,7 @@ def demo_pages() -> tuple[dict[str, str], dict[str, str]]:
         "championship-new": f"/clubs/{club.slug}/championships/new/",
         "rulesets": f"/clubs/{club.slug}/rulesets/",
         "ruleset-edit": f"/rulesets/{own_rules.pk}/edit/",
+        **duplicate_pages(club)[1],
         "ladder": f"/clubs/{club.slug}/ladder/?season=2026-2027",
         "player": f"/players/{player.pk}/",
         "members": f"/clubs/{club.slug}/members/", "account": "/account/",
