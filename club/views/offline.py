@@ -18,6 +18,7 @@ from django.http import HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.utils.cache import patch_cache_control
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
@@ -56,6 +57,7 @@ def manifest(request) -> JsonResponse:
         "name": _("Troef score sheet"),
         "short_name": "Troef",
         "description": _("Enter the deals of your table, even when the connection drops."),
+        "lang": get_language(),
         "display": "standalone",
         "background_color": "#ffffff",
         "theme_color": "#0b6e4f",

@@ -6,7 +6,7 @@
      answers (and that copy is kept), else from the copy kept at the last visit.
    - The static files the sheet needs are kept at install and served from the cache,
      refreshed in the background.
-   - A new deal sent by the sheet's form while the network is away is not lost: the worker
+   - A new deal sent by the sheet's form while the network (or the database) is away is not lost: the worker
      puts it in the queue (offline-store.js) and shows the sheet again, with the deal
      "waiting to send". The page sends the queue through the API when the connection is back.
    Everything else (the API, the preview, other pages) goes to the network untouched. */
@@ -61,17 +61,21 @@ function sheetPage(request) {
   });
 }
 
-/* A new deal posted by the sheet's form: to the server, else into the queue. */
+/* A new deal posted by the sheet's form: to the server; when no answer comes, or the
+   server's 503 (its database away: "not saved"), into the queue. */
 function postedDeal(request) {
   var copy = request.clone();
   var url = new URL(request.url);
-  return fetch(request).catch(function () {
+  function queue() {
     return copy.formData().then(function (data) {
       return self.TroefQueue.add(url.pathname, self.TroefQueue.fieldsOf(data), { via: "worker" });
     }).then(function () {
       return Response.redirect(url.pathname + "#entry", 303);
     });
-  });
+  }
+  return fetch(request).then(function (response) {
+    return response.status === 503 ? queue() : response;
+  }, queue);
 }
 
 /* A static file the sheet uses: the kept copy at once, refreshed in the background. */
