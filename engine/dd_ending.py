@@ -20,15 +20,15 @@ from engine.play import legal_mask
 
 __all__ = ["CARD_POINTS", "two_card_solver"]
 
+#: The cards of each mask of one or two cards, highest first.
+_CARDS = {1 << a | 1 << b: (a,) if a == b else (a, b) for a in range(32) for b in range(a + 1)}
+
 
 def two_card_solver(trump: int, flags: int, step: int, values: Sequence[int], bonus: int
                     ) -> Callable[[Sequence[int], int], int]:
     """``solve(hands, leader)``: side 0's points in the last two tricks, hands of 2 cards."""
 
-    def cards(mask: int) -> tuple[int, ...]:
-        high = mask.bit_length() - 1
-        low = (mask & -mask).bit_length() - 1
-        return (high,) if high == low else (high, low)
+    cards = _CARDS.__getitem__
 
     def solve(h: Sequence[int], leader: int) -> int:
         a = leader

@@ -273,8 +273,9 @@ class Solver:
             best = -1
             nxt = (seat + step) % 4
             last_but_one = pos == 3 and hand.bit_count() == 2
+            tried = 0
             for card in moves:
-                solver.nodes += 1
+                tried += 1
                 bit = 1 << card
                 h[seat] = hand ^ bit
                 value = values[card]
@@ -331,6 +332,7 @@ class Solver:
                 else:
                     entry[0] = entry[1] = g
                     entry[2] = best
+            solver.nodes += tried
             return g, best
 
         def search(h: list[int], leader: int, cards: tuple[int, ...], alpha: int,
