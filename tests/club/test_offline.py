@@ -98,6 +98,7 @@ def test_the_sheet_by_code_registers_the_worker_for_the_code_pages():
     assert data["scope"] == "/sheet/" and data["worker"] == "/offline/sw.js"
     assert data["version"] == str(table.version) and data["next-number"] == "1"
     assert data["t-waiting"] == "waiting to send"
+    assert data["who"] == "code"
     for script in ("offline-store.js", "offline-deals.js", "offline.js"):
         assert f'src="/static/club/{script}"' in html
     assert "<script>" not in html  # nothing inline: the CSP holds
@@ -112,6 +113,7 @@ def test_the_organisers_sheet_registers_it_for_the_tables_pages():
     data = offline_block(client.get(f"/tables/{table.pk}/sheet/").content.decode())
     assert data["sheet"] == f"/tables/{table.pk}/sheet/" and data["scope"] == "/tables/"
     assert data["next-number"] == "2"
+    assert data["who"] == f"user:{organiser.pk}"  # a queue is sent by who typed it
 
 
 # -- the queue's requests, as the browser sends them -------------------------------------------

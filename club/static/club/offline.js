@@ -23,6 +23,7 @@
   var t = root.dataset;
   var sheet = root.dataset.sheet;
   var nextNumber = parseInt(root.dataset.nextNumber, 10) || 1;
+  var who = root.dataset.who;  // the table's code, or the logged-in user: who sends them
   var form = document.getElementById("entry-form");
   var editing = form && form.dataset.number !== "0";
   var wrap = document.querySelector(".sheet-wrap");
@@ -126,6 +127,7 @@
       records.forEach(function (record, index) {
         if (record.number === null || record.number === undefined) {
           record.number = nextNumber + index;  // queued by the worker: numbered here
+          record.who = who;
           work = work.then(function () { return Q.put(record); });
         }
       });
@@ -227,7 +229,7 @@
       (correcting ? corrected(fields) : Q.list(sheet).then(function (records) {
         var head = records[0];
         // the version it was typed on: the sheet's, after the deals waiting before it
-        return Q.add(sheet, fields, { number: nextNumber + records.length,
+        return Q.add(sheet, fields, { number: nextNumber + records.length, who: who,
                                       version: head ? head.version : parseInt(fields.version, 10) });
       })).then(function () {
         if (added) pendingCount += 1;
@@ -287,6 +289,11 @@
       return Q.list(sheet).then(function (records) {
         if (!records.length) return "empty";
         if (records[0].state !== "waiting") return "blocked";
+        if (records[0].who && records[0].who !== who) {
+          // typed under another login on this device: sent only as that person
+          say(t.tOtherLogin, "error");
+          return "login";
+        }
         say(t.tSending);
         return sendFrom(records, 0);
       });
