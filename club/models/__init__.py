@@ -6,8 +6,14 @@ from club.models.api import ApiToken, IdempotentRequest
 from club.models.audit import ACTIONS, AuditEntry
 from club.models.championships import Championship, Entry, Round, Seat, Stage, Table
 from club.models.clubs import Club, ClubRole, Membership, Pair, Player
-from club.models.duplicate import (DuplicateBoard, DuplicateEvent, DuplicatePair, DuplicateSession,
-                                   DuplicateTable, Traveller)
+from club.models.duplicate import (
+                                   DuplicateBoard,
+                                   DuplicateEvent,
+                                   DuplicatePair,
+                                   DuplicateSession,
+                                   DuplicateTable,
+                                   Traveller,
+)
 from club.models.imports import PlayerImportJob
 from club.models.ratings import ClubRatingSettings, PlayerRating, RatingPoint, RatingScope
 from club.models.reports import ReportJob

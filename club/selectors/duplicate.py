@@ -11,11 +11,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from club.models import (
+    DuplicateBoard,
+    DuplicateEvent,
+    DuplicatePair,
+    DuplicateSession,
+    DuplicateTable,
+    Traveller,
+)
 from club.selectors.names import public_entry_name
 from scoring.deal import DealResult
-
-from club.models import (DuplicateBoard, DuplicateEvent, DuplicatePair, DuplicateSession,
-                         DuplicateTable, Traveller)
 
 
 def board_set(session: DuplicateSession) -> list[dict[str, Any]]:

@@ -16,8 +16,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from club.messages import explain
-from club.models import (DuplicateBoard, DuplicateEvent, DuplicatePair, DuplicateSession,
-                         DuplicateTable, Pair, RuleSet, Traveller)
+from club.models import (
+    DuplicateBoard,
+    DuplicateEvent,
+    DuplicatePair,
+    DuplicateSession,
+    DuplicateTable,
+    Pair,
+    RuleSet,
+    Traveller,
+)
 from engine.board import Board
 from engine.cards import CardSet
 from engine.errors import EngineError

@@ -10,8 +10,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from club.models import (Club, DuplicateBoard, DuplicatePair, DuplicateTable, Membership, Pair,
-                         Player)
+from club.models import Club, DuplicateBoard, DuplicatePair, DuplicateTable, Membership, Pair, Player
 from club.models import RuleSet as RuleSetModel
 from club.selectors.duplicate_results import standings
 from club.services.duplicate_travellers import enter_traveller

@@ -24,10 +24,10 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from club.messages import explain
-from club.selectors.duplicate import deal_result
-from club.services.sheet_messages import explain as sheet_explain
 from club.models import DuplicateBoard, DuplicateSession, DuplicateTable, Traveller
+from club.selectors.duplicate import deal_result
 from club.services.duplicate import DuplicateInvalid, refuse  # noqa: F401 (re-exported)
+from club.services.sheet_messages import explain as sheet_explain
 from scoring.deal import DealResult, check_deal
 from scoring.errors import ScoringError
 

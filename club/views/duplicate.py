@@ -17,8 +17,7 @@ from django.views import View
 
 from club.access import can_edit_club, can_enter_sheets, can_see_duplicate_event
 from club.forms_duplicate import EventForm
-from club.models import (Club, DuplicateBoard, DuplicateEvent, DuplicateSession,
-                         DuplicateTable, Traveller)
+from club.models import Club, DuplicateBoard, DuplicateEvent, DuplicateSession, DuplicateTable, Traveller
 from club.selectors.duplicate import conceal_pairs, movement_rounds, pair_names
 from club.selectors.duplicate_results import board_lines, standings
 from club.services.duplicate import DuplicateInvalid, create_event

@@ -23,10 +23,9 @@ from club.access import can_edit_club, can_enter_sheets
 from club.forms_duplicate import BoardCardsForm, TravellerForm, initial_of
 from club.forms_sheets import trump_keys, trump_letters
 from club.models import DuplicateBoard, DuplicateSession, Traveller
-from club.services.duplicate import DuplicateInvalid, enter_board
-from club.services.duplicate_travellers import (TravellerConflict, enter_traveller,
-                                                line_stamp)
 from club.selectors.duplicate import conceal_pairs
+from club.services.duplicate import DuplicateInvalid, enter_board
+from club.services.duplicate_travellers import TravellerConflict, enter_traveller, line_stamp
 from club.views.duplicate import SEATS, names_for, table_of
 
 

@@ -8,8 +8,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.movements import (HOWELL_PAIRS, MITCHELL_PAIRS, MovementError, boards_of, howell,
-                               mitchell, movement)
+from scoring.movements import (
+    HOWELL_PAIRS,
+    MITCHELL_PAIRS,
+    MovementError,
+    boards_of,
+    howell,
+    mitchell,
+    movement,
+)
 
 mitchell_fields = st.integers(MITCHELL_PAIRS[0], MITCHELL_PAIRS[1])
 howell_fields = st.integers(HOWELL_PAIRS[0], HOWELL_PAIRS[1])
