@@ -48,6 +48,8 @@ class ChampionshipForm(forms.ModelForm):
         self.fields["rule_set"].queryset = RuleSet.objects.filter(Q(club=None) | Q(club=club))
         self.fields["rule_set"].label_from_instance = rule_set_name
         self.fields["rule_set"].initial = RuleSet.objects.filter(club=None, preset="house").first()
+        for name in ("table_size", "table_fit"):  # auction Manille only: defaults otherwise
+            self.fields[name].required = False
 
     def clean_rule_set(self):
         rule_set = self.cleaned_data["rule_set"]
@@ -78,6 +80,9 @@ class ChampionshipForm(forms.ModelForm):
         data["ranking_order"] = order
         entry_type, method = data.get("entry_type"), data.get("draw_method")
         rule_set = data.get("rule_set")
+        data["table_size"] = data.get("table_size") or Championship._meta.get_field(
+            "table_size").default
+        data["table_fit"] = data.get("table_fit") or Championship.TableFit.MOST
         if rule_set and rule_set.rules().auction:
             if entry_type != Championship.EntryType.INDIVIDUAL:
                 self.add_error("entry_type", _(
