@@ -125,6 +125,8 @@ def play_input(ctx: TableContext, deal: Any) -> PlayInput:
         raise _damaged(_("the dealer is not a seat"))
     engine_seat = (lambda p: p) if rules.direction == "clockwise" else (lambda p: -p % seats)
     trump = deal.trump or None
+    if trump not in (None, "c", "d", "h", "s"):
+        raise _damaged(_("the trump is not a suit"))
     leader = deal.dealer if deal.blind else (deal.dealer + 1) % seats
     first = leader
     hands: list[list[Card]] = [[] for _ in range(seats)]

@@ -4,9 +4,11 @@ plain minimax, perfect play costs nothing, who may see it, bad play data."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from club import safe_cache
-from club.models import Deal
+from club.models import Deal, Table
 from club.selectors.play_analysis import AnalysisUnavailable, analysis_page, play_input
 from club.selectors.sheets import Actor, load_table
 from club.services import play_analysis as service
@@ -296,6 +298,31 @@ def test_damaged_play_data_gives_a_clear_message_not_a_500(org_client, organiser
     assert response.status_code == 200
     text = response.content.decode()
     assert "incomplete or damaged" in text and words in text
+
+
+_CARD_WORDS = st.sampled_from(["Ac", "10h", "7s", "Kd", "Qc", "9h", "Zz", "", "10", 7, None])
+_PLAY = st.one_of(
+    st.none(), st.integers(), st.text(max_size=5),
+    st.lists(st.lists(_CARD_WORDS, max_size=5), max_size=9),
+    st.fixed_dictionaries({"tricks": st.one_of(
+        st.lists(st.lists(_CARD_WORDS, min_size=4, max_size=4), min_size=8, max_size=8),
+        st.lists(st.lists(_CARD_WORDS, max_size=5), max_size=9), st.text(max_size=3))}))
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(play=_PLAY, dealer=st.integers(0, 6), trump=st.sampled_from([None, "", "h", "x"]),
+       blind=st.booleans())
+def test_any_recorded_play_gives_an_input_or_a_sentence(organiser, play, dealer, trump, blind):
+    """Whatever the stored play holds, the page gets the solver's input or a sentence."""
+    table = Table.objects.first() or sheet_table(organiser)
+    ctx = _ctx(organiser, table)
+    deal = Deal(table=table, number=1, dealer=dealer, trump=trump, blind=blind, play=play)
+    try:
+        inp = play_input(ctx, deal)
+    except AnalysisUnavailable as error:
+        assert str(error)
+    else:
+        assert len(inp.cards) <= 32 and len(inp.hands) == 4
 
 
 def test_a_renonce_ends_the_analysis_at_its_card(org_client, organiser):
