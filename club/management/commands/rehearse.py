@@ -2,6 +2,8 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
+from club.services.auction_rehearsal import GAMES as AUCTION_GAMES
+from club.services.auction_rehearsal import auction_rehearsal
 from club.services.duplicate_sim import duplicate_rehearsal
 from club.services.rehearsal import MIN_SEMI, rehearse
 
@@ -21,18 +23,28 @@ class Command(BaseCommand):
             "a final; every deal entered through the sheet service; every PDF rendered.")
 
     def add_arguments(self, parser):
-        parser.add_argument("--players", type=int, default=544)
+        parser.add_argument("--players", type=int, default=None,
+                            help="players (default 544; an auction evening 48)")
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--qualifying", type=int, default=3, help="qualifying rounds")
         parser.add_argument("--semi", type=int, default=128, help="players in the semi-final")
         parser.add_argument("--quiet", action="store_true", help="no progress bar")
-        parser.add_argument("--game", choices=("individual", "duplicate"), default="individual",
-                            help="duplicate: a duplicate evening (--pairs, a Mitchell)")
+        parser.add_argument("--game", choices=("individual", "duplicate", *AUCTION_GAMES),
+                            default="individual",
+                            help="duplicate: a duplicate evening (--pairs, a Mitchell); "
+                                 "auction1-3: an auction evening (--rounds, --table-size)")
+        parser.add_argument("--rounds", type=int, default=3, help="auction: rounds")
+        parser.add_argument("--table-size", type=int, default=4,
+                            help="auction: the club's table size (3-7)")
         parser.add_argument("--pairs", type=int, default=24, help="duplicate: pairs")
 
     def handle(self, *args, **options):
         if options["game"] == "duplicate":
             return duplicate_rehearsal(self, options)
+        if options["game"] in AUCTION_GAMES:
+            return auction_rehearsal(self, options, bar)
+        if options["players"] is None:
+            options["players"] = 544
         if options["players"] < MIN_SEMI:
             raise CommandError(f"--players: at least {MIN_SEMI} players (a semi-final of four "
                                f"tables and a final)")
