@@ -72,7 +72,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('number', models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(64)], verbose_name='board')),
-                ('dealer', models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(5)], verbose_name='dealer (seat)')),
+                ('dealer', models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(0), django.core.validators.MaxValueValidator(3)], verbose_name='dealer (seat)')),
                 ('hands', models.TextField(help_text='The board in the hand-record notation.', verbose_name='hands')),
                 ('double_dummy', models.JSONField(blank=True, null=True, verbose_name='double-dummy results')),
                 ('par', models.JSONField(blank=True, null=True, verbose_name='par')),

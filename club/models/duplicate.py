@@ -20,11 +20,13 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from club.bounds import MAX_DOUBLING, MAX_NUMBER, MAX_POINTS, MAX_SEAT, MAX_SIDE, between
+from club.bounds import MAX_DOUBLING, MAX_NUMBER, MAX_POINTS, MAX_SIDE, between
 from club.models.clubs import Club, Pair
 from club.models.rules import RuleSet
 from club.models.sheets import TRUMP_CHOICES
 
+#: A board is dealt to the four seats of the partnership game (0-3).
+BOARD_SEATS = 4
 #: The most boards a round and a session (bounds for the forms).
 MAX_BOARDS_PER_ROUND = 8
 MAX_BOARDS = 64
@@ -133,7 +135,7 @@ class DuplicateBoard(models.Model):
                                 related_name="boards", verbose_name=_("session"))
     number = models.PositiveSmallIntegerField(_("board"), validators=between(1, MAX_BOARDS))
     dealer = models.PositiveSmallIntegerField(_("dealer (seat)"),
-                                              validators=between(0, MAX_SEAT))
+                                              validators=between(0, BOARD_SEATS - 1))
     hands = models.TextField(_("hands"), help_text=_("The board in the hand-record notation."))
     double_dummy = models.JSONField(_("double-dummy results"), null=True, blank=True)
     par = models.JSONField(_("par"), null=True, blank=True)
