@@ -14,9 +14,11 @@ from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views import View
 
+from club import messages
 from club.access import can_edit_club
 from club.models import DuplicateSession
 from club.services import duplicate_reports as service
+from engine.errors import EngineError
 
 #: Seconds between two looks of the page while a PDF is on its way.
 REFRESH = 3
@@ -42,7 +44,12 @@ class SessionPdfsView(View):
     @_login_first
     def get(self, request, pk):
         session = _session(request, pk)
-        states = [service.state(kind, session) for kind in service.KINDS]
+        try:
+            states = [service.state(kind, session) for kind in service.KINDS]
+        except EngineError as error:  # a board's stored hands no longer read
+            return render(request, "duplicate/pdfs.html", {
+                "session": session, "event": session.event, "states": [],
+                "refusal": messages.explain(error), "refresh": 0}, status=409)
         busy = any(s["status"] in ("queued", "running", "solving") for s in states)
         return render(request, "duplicate/pdfs.html", {
             "session": session, "event": session.event, "states": states,
@@ -57,7 +64,10 @@ class RequestPdfView(View):
         if kind not in service.KINDS:
             raise Http404
         session = _session(request, pk)
-        service.request(kind, session)
+        try:
+            service.request(kind, session)
+        except EngineError:
+            pass  # the page says which board cannot be read
         return redirect("duplicate-pdfs", pk=session.pk)
 
 
@@ -67,7 +77,10 @@ class PdfFileView(View):
         if kind not in service.KINDS:
             raise Http404
         session = _session(request, pk)
-        name = service.file_name(kind, session)
+        try:
+            name = service.file_name(kind, session)
+        except EngineError:
+            return redirect("duplicate-pdfs", pk=session.pk)
         if not default_storage.exists(name):  # not made yet, or made for older data
             return redirect("duplicate-pdfs", pk=session.pk)
         stem = f"{session.event.club.slug}-duplicate-{session.event_id}-{session.number}-{kind}"

@@ -272,3 +272,15 @@ def test_the_event_page_links_organisers_to_the_pdfs(org_client, event):
     event.public = True
     event.save()
     assert link not in Client().get(event.get_absolute_url()).content.decode()
+
+
+def test_a_board_that_cannot_be_read_is_a_sentence_not_a_500(org_client, event):
+    session = event.sessions.get()
+    DuplicateBoard.objects.filter(session=session, number=1).update(hands="1 dealer 0: Ac / Ac")
+    page = org_client.get(reverse("duplicate-pdfs", args=[session.pk]))
+    assert page.status_code == 409
+    assert "cannot be read" in page.content.decode()
+    asked = org_client.post(reverse("duplicate-pdf-request", args=[session.pk, "slips"]))
+    assert asked.status_code == 302
+    got = org_client.get(reverse("duplicate-pdf-file", args=[session.pk, "slips"]))
+    assert got.status_code == 302
