@@ -12,11 +12,14 @@ import re
 from datetime import timedelta
 
 import pytest
-from django.conf import settings
+from django.conf import settings as django_settings
 from django.contrib.staticfiles import finders
 from django.core.management import call_command
+from django.db import transaction
 from django.test import Client
 from django.utils import timezone
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from club.api.serializers import DealIn
@@ -218,12 +221,12 @@ def test_a_stale_version_is_a_conflict_with_the_current_one_and_writes_nothing()
 # -- how long a key's first answer is kept -------------------------------------------------------
 
 def test_answers_are_kept_for_days_then_swept():
-    assert settings.TROEF_API_IDEMPOTENCY_DAYS >= 2
+    assert django_settings.TROEF_API_IDEMPOTENCY_DAYS >= 2
     fresh = IdempotentRequest.objects.create(identity="table:1", key="fresh", method="POST",
                                              path="/api/x/", body_hash="0" * 64, status=201)
     old = IdempotentRequest.objects.create(identity="table:1", key="old", method="POST",
                                            path="/api/x/", body_hash="0" * 64, status=201)
-    days = settings.TROEF_API_IDEMPOTENCY_DAYS
+    days = django_settings.TROEF_API_IDEMPOTENCY_DAYS
     IdempotentRequest.objects.filter(pk=fresh.pk).update(
         created=timezone.now() - timedelta(days=days) + timedelta(hours=1))
     IdempotentRequest.objects.filter(pk=old.pk).update(
@@ -235,7 +238,45 @@ def test_answers_are_kept_for_days_then_swept():
 
 
 def test_celery_beat_sweeps_daily():
-    entry = settings.CELERY_BEAT_SCHEDULE["sweep-api-requests"]
+    entry = django_settings.CELERY_BEAT_SCHEDULE["sweep-api-requests"]
     assert entry["task"] == sweep_api_requests.name
     assert entry["schedule"] <= 24 * 3600
-    assert "club.api.tasks" in settings.CELERY_IMPORTS
+    assert "club.api.tasks" in django_settings.CELERY_IMPORTS
+
+
+# -- the queue's promise, over many runs: each deal once, whatever is sent again -----------------
+
+@settings(max_examples=20, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(queue=st.lists(st.tuples(st.integers(0, 60), st.integers(0, 2), st.booleans()),
+                      min_size=1, max_size=4))
+def test_a_queue_sent_with_lost_answers_and_tampering_stores_each_deal_once(queue):
+    """A queue of deals (card points, how many times the answer was lost and the deal sent
+    again, whether a broken client sent another body under the same key), sent as
+    offline.js does: each deal on the version the answer before it gave. Every replay
+    answers as the first time, every other body is a 422 that writes nothing, and the sheet
+    ends with each deal once, in typing order."""
+    with transaction.atomic():
+        table = sheet_table(make_user("organiser"), self_entry=True)
+        client = APIClient()
+        url = f"/api/sheet/{table.code}/deals/"
+        version = table.version
+        for index, (points, lost, tamper) in enumerate(queue):
+            body = queued_body(table, version=str(version), points=str(points),
+                               points_other="", dealer=str((table.first_dealer + index) % 4))
+            key = f"deal-{index}"
+            first = client.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY=key)
+            assert first.status_code == 201, first.json()
+            for _ in range(lost):
+                again = client.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY=key)
+                assert (again.status_code, again.json()) == (201, first.json())
+            if tamper:
+                other = client.post(url, {**body, "points": str((points + 1) % 61)},
+                                    format="json", HTTP_IDEMPOTENCY_KEY=key)
+                assert other.status_code == 422
+            version = first.json()["version"]
+        stored = list(Deal.objects.filter(table=table).order_by("number")
+                      .values_list("number", "points"))
+        assert stored == [(i + 1, points) for i, (points, _lost, _t) in enumerate(queue)]
+        assert DealChange.objects.filter(table=table).count() == len(queue)
+        transaction.set_rollback(True)
