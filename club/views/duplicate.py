@@ -161,6 +161,22 @@ def by_suit(hand) -> list[tuple[str, str, str, list[str]]]:
             for letter, symbol, name in SUITS]
 
 
+def hand_record(board: DuplicateBoard, event: DuplicateEvent, shown: bool = True) -> dict:
+    """The board's double-dummy card points by trump and its par, when computed for the
+    event's rules as they are now (a record for other rules is not shown), and only when
+    the hands are shown (``shown``: it tells about the cards)."""
+    if not shown or board.double_dummy is None \
+            or board.hand_record_rules != event.rule_set.rules().to_dict():
+        return {"par": None, "par_trump": "", "double_dummy": []}
+    symbols = {letter: symbol for letter, symbol, _name in SUITS}
+    rows = [(symbols.get(key, ""), key, values)
+            for key, values in sorted(board.double_dummy.items(),
+                                      key=lambda item: "cdhsn".index(item[0][0]))]
+    par = board.par
+    trump = "" if par is None else symbols.get(par.get("trump") or "", "")
+    return {"par": par, "par_trump": trump, "double_dummy": rows}
+
+
 class BoardView(View):
     """A board's results: every table's line, its score and match points, and the par."""
 
@@ -178,7 +194,7 @@ class BoardView(View):
         return render(request, "duplicate/board.html", {
             "event": session.event, "session": session, "board": board, "lines": lines,
             "scaled": scaled, "hands": hands, "dealer": SEATS[board.dealer],
-            "par": board.par, "numbers": list(session.boards.values_list("number", flat=True)),
+            **hand_record(board, session.event, shown), "numbers": list(session.boards.values_list("number", flat=True)),
             **rights(request, session.event)})
 
 

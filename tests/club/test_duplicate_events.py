@@ -138,3 +138,33 @@ def test_the_duplicate_rehearsal():
     with pytest.raises(CommandError, match="--pairs"):
         call_command("rehearse", "--game", "duplicate", "--pairs", "3", "--quiet",
                      stdout=io.StringIO())
+
+
+def test_the_board_page_shows_the_par_when_computed_for_the_events_rules():
+    organiser = make_user("org")
+    event = make_event(pairs=8, public=True, organiser=organiser)
+    session = event.sessions.get()
+    board = session.boards.get(number=1)
+    url = reverse("duplicate-board", args=[session.pk, 1])
+    client = Client()
+    client.force_login(organiser)
+    assert "Not computed yet" in client.get(url).content.decode()
+    board.double_dummy = {"c": [35, 25, None], "d": [20, 40, None], "h": [38, 22, None],
+                          "s": [30, 30, None], "nt": [34, 26, None]}
+    board.par = {"trump": "h", "points": [38, 22], "score": [8, 0],
+                 "choices": {"c": 5, "d": -10, "h": 8, "s": 0, "nt": 8}}
+    board.hand_record_rules = event.rule_set.rules().to_dict()
+    board.save()
+    page = client.get(url).content.decode()
+    assert "Best trump for the dealer&#x27;s side: ♥" in page or "Best trump for the dealer's side: ♥" in page
+    assert "38–22" in page
+    board.hand_record_rules = {"doubling": "mee_tegen"}
+    board.save()
+    assert "Not computed yet" in client.get(url).content.decode()
+    # a board still to be played at some table: neither its cards nor its record shown
+    other = board
+    board.hand_record_rules = event.rule_set.rules().to_dict()
+    other.save()
+    assert "38–22" in client.get(url).content.decode()
+    page = Client().get(reverse("duplicate-board", args=[other.session_id, 1])).content.decode()
+    assert "38–22" not in page and "once every table has played" in page
