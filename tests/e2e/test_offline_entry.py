@@ -116,6 +116,19 @@ def requests_seen():
     request_started.disconnect(record)
 
 
+def blocking_violations(driver, context: str) -> list[str]:
+    """axe-core's serious and critical findings in ``context`` (as the accessibility audit
+    counts them, target size included)."""
+    from selenium_axe_python import Axe
+
+    axe = Axe(driver)
+    axe.inject()
+    results = axe.run(context=json.dumps(context), options=json.dumps(
+        {"rules": {"target-size": {"enabled": True}}, "resultTypes": ["violations"]}))
+    return [f"{v['id']} ({v['impact']})" for v in results["violations"]
+            if v["impact"] in ("serious", "critical")]
+
+
 def type_deal(driver, keys):
     points = wait(driver, lambda d: d.find_element(By.NAME, "points"))
     points.click()
@@ -139,6 +152,7 @@ def test_five_deals_typed_offline_are_stored_once_each(browser, live_server, req
         type_deal(driver, keys)
         wait(driver, lambda d, count=count: len(pending(d)) == count)
     assert "waiting to send" in pending(driver)[0].text  # on a phone too
+    assert blocking_violations(driver, ".sheet-wrap") == []
     assert Deal.objects.filter(table=table).count() == 0
 
     driver.refresh()  # no network: the service worker answers with the kept sheet
@@ -211,6 +225,7 @@ def test_two_phones_conflict_and_the_scorer_chooses_nothing_lost(browser, second
     assert "41" in deals[1].find_element(By.CSS_SELECTOR, ".theirs").text
     assert "25" in deals[1].find_element(By.CSS_SELECTOR, ".mine").text
     assert "no deal with this number yet" in deals[2].text
+    assert blocking_violations(second, "#offline-conflict") == []
     # nothing was stored from the second phone before the scorer chose
     assert list(Deal.objects.filter(table=table).order_by("number").values_list(
         "points", flat=True)) == [38, 41]
@@ -276,6 +291,7 @@ def test_a_lost_post_is_queued_by_the_worker_and_a_refusal_waits_for_the_scorer(
     network(driver, ONLINE, sw)
     refused = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "tr.pending.refused"), 20)
     assert "60" in refused[0].text  # the server's reason, in words
+    assert blocking_violations(driver, ".sheet-wrap") == []
     assert len(pending(driver)) == 2 and Deal.objects.filter(table=table).count() == 1
     # corrected in its place (typed 70 for 38): sent again, then the deal after it
     refused[0].find_element(By.CSS_SELECTOR, "button.correct").click()
