@@ -53,16 +53,38 @@ class EventForm(forms.Form):
 
 
 class BoardCardsForm(forms.Form):
-    """The four hands of a board as dealt by hand: 8 cards each, every card once."""
+    """A board as dealt by hand: the four hands (8 cards each, every card once), or the
+    deck's 32 cards in order, top first, dealt in the rule set's packets."""
 
     dealer = forms.TypedChoiceField(label=_("Dealer"), coerce=int, choices=[
         (0, _("North")), (1, _("East")), (2, _("South")), (3, _("West"))])
-    hand_0 = forms.CharField(label=_("North"), max_length=80)
-    hand_1 = forms.CharField(label=_("East"), max_length=80)
-    hand_2 = forms.CharField(label=_("South"), max_length=80)
-    hand_3 = forms.CharField(label=_("West"), max_length=80)
+    hand_0 = forms.CharField(label=_("North"), max_length=80, required=False)
+    hand_1 = forms.CharField(label=_("East"), max_length=80, required=False)
+    hand_2 = forms.CharField(label=_("South"), max_length=80, required=False)
+    hand_3 = forms.CharField(label=_("West"), max_length=80, required=False)
+    deck = forms.CharField(label=_("Or the deck in order"), max_length=400, required=False,
+                           widget=forms.Textarea(attrs={"rows": 2}),
+                           help_text=_("The 32 cards from the top, as they were dealt in "
+                                       "packets from the player after the dealer; leave the "
+                                       "hands empty."))
 
-    def hands(self) -> list[str]:
+    def clean(self):
+        data = super().clean()
+        hands = [data.get(f"hand_{seat}") for seat in range(4)]
+        if data.get("deck"):
+            if any(hands):
+                raise forms.ValidationError(_("Give the four hands or the deck, not both."),
+                                            code="hands_and_deck")
+        else:
+            for seat, hand in enumerate(hands):
+                if not hand:
+                    self.add_error(f"hand_{seat}", _("Type this hand's 8 cards (or give the "
+                                                     "deck instead)."))
+        return data
+
+    def hands(self) -> list[str] | None:
+        if self.cleaned_data.get("deck"):
+            return None
         return [self.cleaned_data[f"hand_{seat}"] for seat in range(4)]
 
 

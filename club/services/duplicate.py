@@ -124,21 +124,30 @@ def event_movement(event: DuplicateEvent, rounds: int | None = None) -> Movement
 
 
 @transaction.atomic
-def enter_board(session: DuplicateSession, number: int, hands: Sequence[str],
-                dealer: int | None = None) -> DuplicateBoard:
-    """Board ``number`` of an entered set from its four hands (texts of 8 cards each).
-    Refused, naming the hand: a card missing or twice, a hand of the wrong size, a card
-    that is not one; and once a traveller of the board is entered."""
-    session = DuplicateSession.objects.select_for_update().get(pk=session.pk)
+def enter_board(session: DuplicateSession, number: int, hands: Sequence[str] | None,
+                dealer: int | None = None, *, deck: str = "") -> DuplicateBoard:
+    """Board ``number`` of an entered set from its four hands (texts of 8 cards each), or
+    from the ``deck`` (the 32 cards in order, dealt in the event's rule set's packets,
+    ``engine.Board.from_deck``). Refused, naming the hand (or the deck): a card missing or
+    twice, a hand of the wrong size, a card that is not one; and once a traveller of the
+    board is entered."""
+    session = DuplicateSession.objects.select_for_update().select_related(
+        "event__rule_set").get(pk=session.pk)
     if not 1 <= number <= session.board_count:
         raise refuse("number", explain("board_unknown"))
     if Traveller.objects.filter(board__session=session, board__number=number).exists():
         raise refuse("__all__", _("This board has been played: its cards can no longer be "
                                   "changed."))
-    _check_hands(hands)
     try:
-        board = Board(number, dealer, list(hands))
+        if hands is None:
+            board = Board.from_deck(number, deck, dealer,
+                                    session.event.rule_set.rules())
+        else:
+            _check_hands(hands)
+            board = Board(number, dealer, list(hands))
     except EngineError as error:
+        if hands is None:
+            raise refuse("deck", explain(error)) from error
         raise refuse("dealer" if getattr(error, "field", None) == "dealer" else "__all__",
                      explain(error)) from error
     row, _made = DuplicateBoard.objects.update_or_create(

@@ -130,7 +130,8 @@ class BoardCardsView(View):
         form = BoardCardsForm(request.POST)
         if form.is_valid():
             try:
-                enter_board(self.session, number, form.hands(), form.cleaned_data["dealer"])
+                enter_board(self.session, number, form.hands(), form.cleaned_data["dealer"],
+                            deck=form.cleaned_data["deck"])
             except DuplicateInvalid as error:
                 _add_errors(form, error)
             else:

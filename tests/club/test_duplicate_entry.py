@@ -237,3 +237,29 @@ def test_a_player_not_published_is_shown_by_initials_and_anonymising_renames_the
     anonymise_player(organiser, player, reason="asked")
     pair.refresh_from_db()
     assert full not in pair.name and "Anonymous player" in pair.name
+
+
+DECK = "10c Ac Kc Qc Jc 9c 8c 7c 10d Ad Kd Qd Jd 9d 8d 7d 10h Ah Kh Qh Jh 9h 8h 7h " \
+       "10s As Ks Qs Js 9s 8s 7s"
+
+
+def test_a_board_entered_as_the_deck_dealt_in_packets(entered):
+    session, client = entered
+    answer = client.post(cards_url(session, 1), {"dealer": "3", "deck": DECK})
+    assert answer.status_code == 302
+    row = DuplicateBoard.objects.get()
+    assert row.hands == str(Board.from_deck(1, DECK, 3))
+
+
+@pytest.mark.parametrize("data, field", [
+    ({"deck": DECK.rsplit(" ", 1)[0]}, "deck"),                     # 31 cards
+    ({"deck": DECK.replace("7s", "10c")}, "deck"),                  # a card twice
+    ({"deck": DECK, "hand_0": HANDS[0]}, "__all__"),               # both
+    ({}, "hand_0"),                                                 # nothing
+])
+def test_a_bad_deck_is_refused(entered, data, field):
+    session, client = entered
+    answer = client.post(cards_url(session, 1), {"dealer": "0", **data})
+    assert answer.status_code == 400
+    assert field in answer.context["form"].errors, answer.context["form"].errors
+    assert not DuplicateBoard.objects.exists()
