@@ -201,7 +201,8 @@ def _check_deal(ctx: TableContext, deals: list[Deal], number: int, facts: dict[s
         return
     try:
         check_calls_named(ctx, deals[number - 1].calls, "calls" in facts, old)
-        check_dealer(ctx, deals, number)
+        if old is None or old.dealer != deals[number - 1].dealer:  # a correction of the
+            check_dealer(ctx, deals, number)  # points alone keeps the dealer it had
     except DealRefused as refused:
         raise refuse(refused.field, refused.message) from None
 

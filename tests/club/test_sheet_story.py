@@ -333,3 +333,16 @@ def test_verify_results_checks_the_doubling_against_the_calls(org_client, organi
     verify_championship(championship, repair=True)
     assert Deal.objects.get(table=table).doubling == 4
     assert verify_championship(championship) == []
+
+
+def test_a_correction_that_keeps_the_dealer_is_not_refused_for_the_turn(org_client, organiser):
+    """A sheet whose turns went wrong before (a deal struck out, an old sheet) can still have
+    its points corrected; only a changed dealer is checked."""
+    table = sheet_table(organiser)
+    for number, dealer in ((1, 0), (2, 3)):  # deal 2 should have been dealt by seat 1
+        Deal.objects.create(table=table, number=number, dealer=dealer, trump="h", points=38,
+                            points_other=22)
+    assert org_client.post(url(table, "deals/2/"), deal_data(
+        table, dealer=3, points=40)).status_code == 302
+    response = org_client.post(url(table, "deals/1/"), deal_data(table, dealer=1, points=40))
+    assert response.status_code == 400 and response.context["form"].errors["dealer"]
