@@ -15,6 +15,7 @@ var CONFIG = {{ config|safe }};
 var PAGES = "troef-sheets", ASSETS = "troef-assets-" + CONFIG.version;
 var SHEET = /^\/(sheet\/[^/]+|tables\/\d+\/sheet)\/$/;
 var NETWORK_WAIT = 8000;  /* ms before a silent network counts as away for a page */
+var KEEP_PAGES = 40;  /* sheet pages kept (an organiser opens many tables in an evening) */
 
 importScripts(CONFIG.store);
 
@@ -45,7 +46,14 @@ function sheetPage(request) {
   var network = fetch(request).then(function (response) {
     if (response.ok && response.type === "basic" && !response.redirected) {
       var copy = response.clone();
-      caches.open(PAGES).then(function (cache) { return cache.put(key, copy); });
+      caches.open(PAGES).then(function (cache) {
+        return cache.delete(key).then(function () { return cache.put(key, copy); })
+          .then(function () { return cache.keys(); })
+          .then(function (keys) {  /* the last KEEP_PAGES sheets visited, oldest out first */
+            return Promise.all(keys.slice(0, Math.max(0, keys.length - KEEP_PAGES))
+              .map(function (old) { return cache.delete(old); }));
+          });
+      });
     } else if (response.status === 404 || response.status === 403 ||
                response.type === "opaqueredirect" || response.redirected) {
       /* no such sheet, not yours, or logged out (sent to log in): forget the copy */

@@ -144,6 +144,8 @@ def test_five_deals_typed_offline_are_stored_once_each(browser, live_server, req
     table = sheet_table(make_user("organiser"), self_entry=True)
     driver = open_by_code(browser, live_server, table)
     sw = workers(driver)
+    manifest = driver.execute_cdp_cmd("Page.getAppManifest", {})
+    assert manifest["url"].endswith("/offline/manifest.webmanifest") and not manifest["errors"]
     network(driver, OFFLINE, sw)
     wait(driver, lambda d: d.execute_script("return navigator.onLine") is False)
     requests_seen.clear()
