@@ -135,6 +135,9 @@ def enter_board(session: DuplicateSession, number: int, hands: Sequence[str] | N
         "event__rule_set").get(pk=session.pk)
     if not 1 <= number <= session.board_count:
         raise refuse("number", explain("board_unknown"))
+    if session.board_source == DuplicateSession.BoardSource.SEED:
+        raise refuse("__all__", _("This session's boards are dealt from the seed %(seed)s: "
+                                  "their cards are not typed in.") % {"seed": session.seed})
     if Traveller.objects.filter(board__session=session, board__number=number).exists():
         raise refuse("__all__", _("This board has been played: its cards can no longer be "
                                   "changed."))

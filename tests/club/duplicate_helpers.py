@@ -15,9 +15,10 @@ def make_pairs(club, count: int, prefix: str = "D") -> list[Pair]:
 
 def make_event(*, pairs: int = 8, movement: str = "howell", per_round: int = 3,
                club=None, organiser=None, public: bool = False, seed: str = "test",
-               rounds: int | None = None, sessions: int = 1):
+               rounds: int | None = None, sessions: int = 1, entered: bool = False):
     club = club or make_club("club", organiser=organiser)
     rule_set = RuleSet.objects.get(club=None, preset="house")
     return create_event(club, name="Duplicate evening", rule_set=rule_set, movement=movement,
                         boards_per_round=per_round, pairs=make_pairs(club, pairs),
-                        seed=seed, public=public, rounds=rounds, sessions=sessions)
+                        seed=seed, public=public, rounds=rounds, sessions=sessions,
+                        entered=entered)

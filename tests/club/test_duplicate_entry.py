@@ -165,9 +165,9 @@ HANDS = [str(hand) for hand in Board.random(1, seed="cards").hands]
 @pytest.fixture
 def entered():
     organiser = make_user("org")
-    event = make_event(pairs=8, organiser=organiser, seed="")
+    event = make_event(pairs=8, organiser=organiser, entered=True)
     session = event.sessions.get()
-    session.boards.all().delete()
+    assert not session.boards.exists()
     client = Client()
     client.force_login(organiser)
     return session, client
@@ -205,14 +205,26 @@ def test_a_board_with_a_card_missing_or_twice_is_refused(entered, change, field,
     assert not DuplicateBoard.objects.exists()
 
 
-def test_a_played_board_keeps_its_cards(evening):
+def test_a_played_board_keeps_its_cards(entered):
+    session, client = entered
+    enter_board(session, 1, HANDS)
+    table = next(t for t in session.tables.filter(round=1) if 1 in t.boards and not t.sit_out)
+    assert client.post(url(table, 1), GOOD).status_code == 302
+    with pytest.raises(DuplicateInvalid) as caught:
+        enter_board(session, 1, [HANDS[1], HANDS[0], HANDS[2], HANDS[3]])
+    assert "has been played" in str(caught.value)
+    assert DuplicateBoard.objects.get(session=session, number=1).hands == str(
+        Board(1, None, HANDS))
+
+
+def test_a_seeded_sets_cards_are_not_typed_in(evening):
     _event, session, client = evening
-    table = first_table(session)
-    client.post(url(table, table.boards[0]), GOOD)
-    with pytest.raises(DuplicateInvalid):
-        enter_board(session, table.boards[0], HANDS)
-    assert DuplicateBoard.objects.get(session=session, number=table.boards[0]).hands != \
-        str(Board(table.boards[0], None, HANDS))
+    before = DuplicateBoard.objects.get(session=session, number=3).hands
+    answer = client.post(cards_url(session, 3), {"dealer": "0", **{
+        f"hand_{seat}": hand for seat, hand in enumerate(HANDS)}})
+    assert answer.status_code == 400
+    assert "dealt from the seed" in " ".join(answer.context["form"].errors["__all__"])
+    assert DuplicateBoard.objects.get(session=session, number=3).hands == before
 
 
 def test_a_player_not_published_is_shown_by_initials_and_anonymising_renames_the_pair():
