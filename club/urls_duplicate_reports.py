@@ -3,6 +3,7 @@
 from django.urls import path
 
 from club.views import duplicate_reports as views
+from club.views import play_analysis
 
 urlpatterns = [
     path("duplicate/sessions/<int:pk>/pdf/", views.SessionPdfsView.as_view(),
@@ -11,4 +12,6 @@ urlpatterns = [
          name="duplicate-pdf-request"),
     path("duplicate/sessions/<int:pk>/pdf/<str:kind>/file/", views.PdfFileView.as_view(),
          name="duplicate-pdf-file"),
+    path("duplicate/travellers/<int:pk>/analysis/", play_analysis.TravellerAnalysisView.as_view(),
+         name="traveller-analysis"),
 ]

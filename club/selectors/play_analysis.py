@@ -197,8 +197,10 @@ class AnalysisPage:
     trump: str
 
 
-def analysis_page(ctx: TableContext, inp: PlayInput, result: dict[str, Any]) -> AnalysisPage:
-    """The solver's ``result`` (``{"costs": [...], "start": n}``) in the table's words."""
+def analysis_page(ctx: Any, inp: PlayInput, result: dict[str, Any]) -> AnalysisPage:
+    """The solver's ``result`` (``{"costs": [...], "start": n}``) in the table's words:
+    ``ctx`` names the players (``seat_name(position)``) and the sides (``side_names``), a
+    sheet's :class:`TableContext` or a traveller's :class:`TravellerNames`."""
     costs: list[int] = list(result["costs"])
     rows: list[AnalysedCard] = []
     for index, (text, cost) in enumerate(zip(inp.cards, costs)):
@@ -240,3 +242,54 @@ def analysis_page(ctx: TableContext, inp: PlayInput, result: dict[str, Any]) -> 
             "rule": messages.rule_name(inp.renonce["rule"])}
     return AnalysisPage(tricks, [r for r in rows if r.cost], side_costs, names, summary,
                         note, suit_name(inp.trump))
+
+
+# -- a duplicate traveller: the board's hands are known, the play is checked against them --
+
+@dataclass(frozen=True)
+class TravellerNames:
+    """Who sat where at a duplicate table (seats 0-3: North, East, South, West)."""
+
+    seats: tuple[str, str, str, str]
+    side_names: tuple[str, str]
+
+    def seat_name(self, position: int) -> str:
+        return self.seats[position]
+
+
+def traveller_input(line: Any, board: Any, rules: RuleSet) -> PlayInput:
+    """The solver's input for a traveller line (``club.models.Traveller``) of ``board`` (a
+    ``DuplicateBoard``): the board's own hands, the player after the dealer leading, the
+    recorded tricks; :class:`AnalysisUnavailable` when there is nothing to analyse or the
+    recorded cards are not the board's."""
+    if not line.play:
+        raise AnalysisUnavailable(_("This result was entered without its cards: only a deal "
+                                    "whose every card is known can be analysed."))
+    if line.trump not in (None, "", "c", "d", "h", "s"):
+        raise _damaged(_("the trump is not a suit"))
+    try:
+        dealt = board.board()
+    except EngineError as error:
+        raise AnalysisUnavailable(messages.explain(error)) from None
+    tricks = _tricks(line.play, rules.tricks_per_deal, 4)
+    trump = line.trump or None
+    leader = first = dealt.leader(rules)
+    step = 1 if rules.direction == "clockwise" else -1
+    hands = [set(hand) for hand in dealt.hands]
+    cards: list[Card] = []
+    positions: list[int] = []
+    for number, trick in enumerate(tricks, 1):
+        for offset, card in enumerate(trick):
+            seat = (leader + step * offset) % 4
+            if card not in hands[seat]:
+                raise _damaged(_("trick %(trick)d: %(card)s was not in that player's hand")
+                               % {"trick": number, "card": card.pretty()})
+            cards.append(card)
+            positions.append(seat)
+        leader = (leader + step * trick_winner(trick, trump)) % 4
+    deal = type("Facts", (), {"en_face": False, "blind": False})()
+    stop, renonce = _renonce([list(h) for h in dealt.hands], dealt.dealer, rules, deal, trump,
+                             cards)
+    return PlayInput(hands=tuple(str(CardSet(h)) for h in dealt.hands), leader=first,
+                     trump=trump, rules=rules.to_dict(), cards=tuple(str(c) for c in cards[:stop]),
+                     positions=tuple(positions[:stop]), tricks=len(tricks), renonce=renonce)

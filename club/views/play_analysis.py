@@ -8,12 +8,22 @@ and asks again every few seconds.
 
 from __future__ import annotations
 
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views import View
 
-from club.models import Deal
-from club.selectors.play_analysis import AnalysisUnavailable, analysis_page, play_input
+from club.models import Deal, Traveller
+from club.selectors.play_analysis import (
+    AnalysisUnavailable,
+    TravellerNames,
+    analysis_page,
+    play_input,
+    traveller_input,
+)
 from club.services import play_analysis as service
 from club.views.sheets import SheetView
 
@@ -37,25 +47,65 @@ class AnalysisView(SheetView):
         except AnalysisUnavailable as error:
             context["message"] = str(error)
             return render(request, self.template_name, context)
-        state, result = service.request_analysis(inp)
-        context["state"] = state
-        if state == service.DONE:
-            context["analysis"] = analysis_page(self.ctx, inp, result)
-        elif state == service.WAITING:
-            context["refresh"] = REFRESH
-            context["message"] = _("The solver is working on this deal (a few seconds, up "
-                                   "to a minute when the workers are busy). This page looks "
-                                   "again every %(seconds)d seconds.") % {"seconds": REFRESH}
-        elif state == service.UNSENT:
-            context["message"] = str(service_unavailable())
-        else:
-            context["message"] = _("The analysis of this deal could not be computed. It is "
-                                   "tried again in two minutes; if it fails again, tell the "
-                                   "site's administrator.")
-        return render(request, self.template_name, context,
-                      status=503 if state == service.UNSENT else 200)
+        return _answer(request, self.template_name, context, inp, self.ctx)
 
 
 def service_unavailable() -> str:
     return _("The analysis service is unavailable right now: the task queue cannot be "
              "reached. Nothing is lost; look again in a few minutes.")
+
+
+class TravellerAnalysisView(View):
+    """What each card of a duplicate table's play of a board cost (the demo and the
+    simulations record the cards). Seen by whoever may see the board's cards
+    (``club.views.duplicate.hands_shown``: the organisers, everyone once every table has
+    played the board)."""
+
+    template_name = "sheets/analysis.html"
+
+    def get(self, request, pk):
+        from club.access import can_see_duplicate_event
+        from club.views.duplicate import SEATS, hands_shown
+
+        line = get_object_or_404(Traveller.objects.select_related(
+            "board__session__event__club", "board__session__event__rule_set", "table",
+            "pair_ns", "pair_ew"), pk=pk)
+        board = line.board
+        event = board.session.event
+        if not can_see_duplicate_event(request.user, event) or not hands_shown(request, board):
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            raise PermissionDenied
+        names = TravellerNames(
+            tuple(f"{_(seat)} ({(line.pair_ns if i % 2 == 0 else line.pair_ew).name})"
+                  for i, seat in enumerate(SEATS)),
+            (line.pair_ns.name, line.pair_ew.name))
+        context = {"deal": None, "line": line, "board": board, "event": event,
+                   "sheet_url": reverse("duplicate-board", args=[board.session_id,
+                                                                 board.number]),
+                   "state": None, "message": "", "analysis": None, "refresh": 0}
+        try:
+            inp = traveller_input(line, board, event.rule_set.rules())
+        except AnalysisUnavailable as error:
+            context["message"] = str(error)
+            return render(request, self.template_name, context)
+        return _answer(request, self.template_name, context, inp, names)
+
+
+def _answer(request, template: str, context: dict, inp, names):
+    state, result = service.request_analysis(inp)
+    context["state"] = state
+    if state == service.DONE:
+        context["analysis"] = analysis_page(names, inp, result)
+    elif state == service.WAITING:
+        context["refresh"] = REFRESH
+        context["message"] = _("The solver is working on this deal (a few seconds, up to a "
+                               "minute when the workers are busy). This page looks again "
+                               "every %(seconds)d seconds.") % {"seconds": REFRESH}
+    elif state == service.UNSENT:
+        context["message"] = service_unavailable()
+    else:
+        context["message"] = _("The analysis of this deal could not be computed. It is "
+                               "tried again in two minutes; if it fails again, tell the "
+                               "site's administrator.")
+    return render(request, template, context, status=503 if state == service.UNSENT else 200)

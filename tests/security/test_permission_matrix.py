@@ -32,6 +32,7 @@ from club.models import (
     PlayerImportJob,
     ReportJob,
     RuleSet,
+    Traveller,
 )
 from club.services.duplicate import create_event
 from engine import PRESETS
@@ -169,6 +170,9 @@ MATRIX = {
     "duplicate-pdfs": ("get", {"pk": "duplicate_session"}, EDIT),
     "duplicate-pdf-request": ("post", {"pk": "duplicate_session", "kind": "tablecards"}, EDIT),
     "duplicate-pdf-file": ("get", {"pk": "duplicate_session", "kind": "tablecards"}, EDIT),
+    # a board's play shows its cards: as the board page shows them (organisers until every
+    # table has played it); the matrix's traveller line has no cards (a sentence says so)
+    "traveller-analysis": ("get", {"pk": "duplicate_traveller"}, EDIT),
     "duplicate-traveller": ("get", {"pk": "duplicate_table", "number": "duplicate_board"},
                             SCORE),
     # The REST API (club/api/): the same rules; no credentials is a 401, not a login page.
@@ -242,6 +246,10 @@ def world(db):
                              pairs=[entry.pair for entry in championship.entries.all()])
     duplicate_table = duplicate.sessions.get().tables.filter(round=1, pair_ns__isnull=False,
                                                              pair_ew__isnull=False).first()
+    traveller = Traveller.objects.create(
+        board=duplicate_table.session.boards.get(number=duplicate_table.boards[0]),
+        table=duplicate_table, pair_ns=duplicate_table.pair_ns, pair_ew=duplicate_table.pair_ew,
+        trump="h", points=38, points_other=22)
     scorer, viewer, member = make_user("scorer"), make_user("viewer"), make_user("member")
     for user, role in ((scorer, "scorer"), (viewer, "viewer"), (member, "viewer")):
         ClubRole.objects.create(user=user, club=club, role=role)
@@ -261,7 +269,7 @@ def world(db):
            "pair": championship.entries.first().pair_id,
            "member": member.pk, "invitation": withdrawn.pk, "invitation_token": token,
            "duplicate_event": duplicate.pk, "duplicate_session": duplicate_table.session_id,
-           "duplicate_table": duplicate_table.pk, "duplicate_board": duplicate_table.boards[0]}
+           "duplicate_table": duplicate_table.pk, "duplicate_traveller": traveller.pk, "duplicate_board": duplicate_table.boards[0]}
     users = {"other_organiser": other, "organiser": organiser, "staff": staff,
              "no_role": make_user("nobody"), "scorer": scorer, "viewer": viewer}
     return ids, users

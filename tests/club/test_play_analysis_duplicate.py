@@ -1,0 +1,103 @@
+"""The play analysis of a duplicate table's play of a board (a traveller line with its
+cards): exact against plain minimax, the board's hands checked, who may see it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from club import safe_cache
+from club.models import ClubRole, DuplicateBoard, DuplicateTable, Traveller
+from club.selectors.play_analysis import AnalysisUnavailable, traveller_input
+from club.services import play_analysis as service
+from club.services.duplicate_sim import play_board
+from club.services.duplicate_travellers import enter_traveller
+from tests.club.duplicate_helpers import make_event
+from tests.club.test_play_analysis import _reference_costs
+from tests.factories import make_user
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    from django.core.cache import cache
+
+    cache.clear()
+    safe_cache.reset()
+
+
+@pytest.fixture
+def played(organiser):
+    """A 4-pair Howell, one board a round; board 1 played at its first table with cards."""
+    event = make_event(pairs=4, movement="howell", per_round=1, organiser=organiser)
+    session = event.sessions.get()
+    board = DuplicateBoard.objects.get(session=session, number=1)
+    table = next(t for t in DuplicateTable.objects.filter(session=session).order_by("round")
+                 if 1 in t.boards and not t.sit_out)
+    rules = event.rule_set.rules()
+    facts, play = play_board(board.board(), rules, random.Random(3))
+    line = enter_traveller(organiser, session.pk, table.pk, 1, facts, play=play)
+    return event, board, line
+
+
+def _url(line):
+    return reverse("traveller-analysis", args=[line.pk])
+
+
+def test_a_tables_play_is_analysed_exactly(org_client, played):
+    event, board, line = played
+    inp = traveller_input(line, board, event.rule_set.rules())
+    result = service.compute(inp)
+    assert result["costs"][20:] == _reference_costs(inp, 6)
+    page = org_client.get(_url(line))
+    assert page.status_code == 200
+    analysis = page.context["analysis"]
+    assert sum(len(t) for t in analysis.tricks) == 32
+    assert analysis.side_names == (line.pair_ns.name, line.pair_ew.name)
+    # what was taken plus what was lost is what perfect play gives
+    ns = sum(c.cost for t in analysis.tricks for c in t if c.side == 0)
+    ew = sum(c.cost for t in analysis.tricks for c in t if c.side == 1)
+    assert result["start"] - line.points == ns - ew
+
+
+def test_cards_that_are_not_the_boards_are_refused_with_a_sentence(org_client, played):
+    event, board, line = played
+    tricks = [list(t) for t in line.play["tricks"]]
+    tricks[0][0], tricks[0][1] = tricks[0][1], tricks[0][0]  # two players' cards swapped
+    Traveller.objects.filter(pk=line.pk).update(play={"tricks": tricks})
+    page = org_client.get(_url(line))
+    assert page.status_code == 200 and page.context["analysis"] is None
+    text = page.content.decode()
+    assert "incomplete or damaged" in text and "was not in that player" in text
+
+
+def test_a_result_without_its_cards_says_so(org_client, played):
+    event, board, line = played
+    Traveller.objects.filter(pk=line.pk).update(play=None)
+    line.refresh_from_db()
+    with pytest.raises(AnalysisUnavailable, match="without its cards"):
+        traveller_input(line, board, event.rule_set.rules())
+    assert "without its cards" in org_client.get(_url(line)).content.decode()
+
+
+def test_only_those_who_may_see_the_boards_cards_see_the_analysis(played):
+    event, board, line = played
+    client = Client()
+    assert client.get(_url(line)).status_code == 302  # to log in
+    client.force_login(make_user("stranger"))
+    assert client.get(_url(line)).status_code == 403
+    viewer = make_user("viewer")
+    ClubRole.objects.create(user=viewer, club=event.club, role="viewer")
+    client.force_login(viewer)
+    # the board is not played at every table yet: a pair still to play it could look
+    assert client.get(_url(line)).status_code == 403
+
+
+def test_the_board_page_links_to_each_table_with_cards(org_client, played):
+    event, board, line = played
+    page = org_client.get(reverse("duplicate-board", args=[board.session_id, 1]))
+    assert _url(line) in page.content.decode()
