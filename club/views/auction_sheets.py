@@ -15,10 +15,12 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from club.bounds import MAX_NUMBER
 from club.forms_auction import AuctionDealForm, deal_initial
+from club.forms_sheets import trump_keys
 from club.selectors.auction_sheets import AuctionSheetPage, auction_sheet_page
 from club.selectors.sheet_rows import table_deals
 from club.services import auction_sheets as service
@@ -57,6 +59,7 @@ class AuctionSheetMixin:
             "page": page, "ctx": self.ctx, "table": page.table, "form": form,
             "editing": editing_deal, "conflict": conflict, "by_code": bool(self.code),
             "colspan": 7 + len(page.names),
+            "trump_keys": trump_keys(get_language()),
             "urls": {
                 "sheet": self.sheet_url(), "preview": self.url("-preview"),
                 "confirm": "" if self.code else self.url("-confirm"),

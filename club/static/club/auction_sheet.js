@@ -13,7 +13,7 @@
   var out = document.getElementById("entry-score");
   var timer = null, sequence = 0;
   var first = form.elements.declarer;
-  if (first && (location.hash === "#entry" || form.dataset.number !== "0")) first.focus();
+  if (first) first.focus({ preventScroll: location.hash !== "#entry" && form.dataset.number === "0" });
 
   function query() {
     var params = new URLSearchParams(new FormData(form));
@@ -54,6 +54,16 @@
       .then(function (answer) { if (mine === sequence) show(answer); })
       .catch(function () {});
   }
+  // The trump by its letter, as on the partnership sheet (the page language's own letters).
+  var keys = JSON.parse(form.dataset.keys || '{"c":"c","d":"d","h":"h","s":"s","n":"n"}');
+  var trump = form.elements.trump;
+  if (trump) trump.addEventListener("keydown", function (event) {
+    var choice = keys[(event.key || "").toLowerCase()];
+    if (!choice || event.ctrlKey || event.metaKey || event.altKey) return;
+    event.preventDefault();
+    trump.value = choice;
+    trump.dispatchEvent(new Event("change", { bubbles: true }));
+  });
   form.addEventListener("input", function () {
     clearTimeout(timer);
     timer = setTimeout(preview, 250);
