@@ -63,6 +63,10 @@ def _metric_label(key: str) -> tuple[str, str]:
 
 
 def standings_document(championship: Championship) -> Document:
+    if championship.is_auction:  # each for themselves: totals and table places
+        from club.reports.auction_standings import auction_standings_document
+
+        return auction_standings_document(championship)
     standings, _facts = data.championship_standings(championship)
     page = standings.page
     header = (championship.name, _("Standings"))

@@ -44,6 +44,16 @@ class ReportKind:
         return self.html is None
 
 
+def standings_facts(championship: Championship) -> Any:
+    """What the standings PDF shows: an auction championship's own standings, else the
+    partnership standings."""
+    if championship.is_auction:
+        from club.reports.auction_standings import auction_standings_facts
+
+        return auction_standings_facts(championship)[2]
+    return data.championship_standings(championship)[1]
+
+
 def _round_stem(job: ReportJob) -> str:
     slug = job.championship.club.slug if job.championship_id else "troef"
     return f"{slug}-round-{job.round.number}-{job.kind}"
@@ -64,7 +74,7 @@ REPORTS: dict[str, ReportKind] = {
         file_stem=_round_stem),
     Kind.STANDINGS: ReportKind(
         Kind.STANDINGS, per_round=False, public=True,
-        facts=lambda championship, rnd: data.championship_standings(championship)[1],
+        facts=lambda championship, rnd: standings_facts(championship),
         html=lambda job: documents.standings_document(job.championship).html(),
         units=lambda rnd: 1,
         file_stem=lambda job: f"{job.championship.club.slug}-{job.championship_id}-standings"),

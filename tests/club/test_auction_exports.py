@@ -155,3 +155,24 @@ def test_an_unknown_format_shows_the_page(client):
     champ.save()
     response = client.get(standings_url(champ), {"_export": "pdf"})
     assert response.status_code == 200 and response["Content-Type"].startswith("text/html")
+
+
+def test_the_standings_pdf_of_an_auction_championship_ranks_by_total():
+    from club.reports import documents, pdf, registry
+    from tests.club.test_auction_pdf import pdf_pages
+
+    rnd = played_round()
+    champ = rnd.stage.championship
+    text = pdf_pages(documents.standings_document(champ).html())[0]
+    assert "Place points" in text and "each for themselves" in text
+    assert "points_for" not in text  # the partnership standings' refusal never shows
+    lines = [line for line in text.splitlines() if "club-" in line]
+    # B of the table of 3 (its 96 the best total) first, B of the table of 4 (80) second.
+    assert lines[:2] == ["First5 club-005", "First1 club-001"] and "96" in text
+    before = registry.fingerprint("standings", champ, None)
+    table = Table.objects.get(round=rnd, number=2)
+    Deal.objects.filter(table=table, number=1).update(points=10)  # 24 made becomes lost
+    rebuild_table_results(Table.objects.select_related("round__stage__championship")
+                          .get(pk=table.pk))
+    assert registry.fingerprint("standings", champ, None) != before
+    assert pdf.html_to_pdf(documents.standings_document(champ).html())[:4] == b"%PDF"

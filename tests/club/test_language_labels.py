@@ -82,7 +82,8 @@ def world_nl(client, organiser):
 
 
 def pages(club):
-    pairs, individual = (Championship.objects.get(entry_type=k) for k in ("pairs", "individual"))
+    pairs, individual = (Championship.objects.get(entry_type=k, rule_set__preset="house")
+                         for k in ("pairs", "individual"))
     rounds = Round.objects.filter(stage__championship__club=club)
     table = Table.objects.filter(round__stage__championship=pairs, is_bye=False).first()
     paths = ["/", "/clubs/", f"/clubs/{club.slug}/", f"/clubs/{club.slug}/rulesets/",
@@ -145,16 +146,17 @@ def test_every_preset_has_a_label_and_pages_use_it(monkeypatch):
 
 
 def test_the_demo_is_made_in_the_language_asked(monkeypatch):
-    from club.services import demo, demo_events
+    from club.services import demo, demo_auction, demo_events
 
     def tagged(text, *args):
         return f"[{translation.get_language()}] {args[-1] if args else text}"
 
     monkeypatch.setattr(demo_events, "_", lambda text: tagged(text))
+    monkeypatch.setattr(demo_auction, "_", lambda text: tagged(text))
     monkeypatch.setattr(demo, "pgettext", lambda context, text: tagged(text))
     call_command("demo", "--language", "fr", stdout=io.StringIO())
     assert Club.objects.get().name == "[fr] De Zwarte Troef"
     assert sorted(Championship.objects.values_list("name", flat=True)) == [
-        "[fr] Individual club evening", "[fr] Pairs league 2026-2027"]
+        "[fr] Auction evening", "[fr] Individual club evening", "[fr] Pairs league 2026-2027"]
     call_command("demo", stdout=io.StringIO())  # again, in the default language: no change
-    assert Championship.objects.count() == 2
+    assert Championship.objects.count() == 3

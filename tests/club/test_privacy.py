@@ -53,7 +53,8 @@ def demo(db, django_user_model):
     jan.save()
     return {"organiser": organiser, "other": other, "jan": jan,
             "pairs": Championship.objects.get(entry_type="pairs"),
-            "individual": Championship.objects.get(entry_type="individual")}
+            "individual": Championship.objects.get(entry_type="individual",
+                                                   rule_set__preset="house")}
 
 
 def _text(response) -> str:
@@ -245,14 +246,15 @@ def test_export_gives_everything_about_the_player_and_is_logged(demo):
     assert [m["club"] for m in data["memberships"]] == ["De Zwarte Troef"]
     assert len(data["pairs"]) == 1 and data["pairs"][0]["partner"] == "Marie Janssens"
     assert {e["championship"] for e in data["entries"]} == {
-        "Pairs league 2026-2027", "Individual club evening"}
+        "Pairs league 2026-2027", "Individual club evening", "Auction evening"}
     seats = jan.seats.count()
     assert seats >= 6 and len(data["tables"]) == seats
     played = [t for t in data["tables"] if t["result"] and not t["bye"]]
     assert played and all(t["opponents"] for t in played)
     stored = MatchResult.objects.filter(entry__player=jan).values_list("points_for", flat=True)
     assert sorted(t["result"]["points_for"] for t in data["tables"]
-                  if t["result"] and t["championship"] == "Individual club evening"
+                  if t["result"] and t["championship"] in ("Individual club evening",
+                                                           "Auction evening")
                   ) == sorted(stored)
     log = AuditEntry.objects.get(action="player.exported")
     assert log.club == demo["individual"].club and log.user == demo["organiser"]

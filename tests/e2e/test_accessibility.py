@@ -88,7 +88,7 @@ def demo_pages() -> tuple[dict[str, str], dict[str, str]]:
     """(pages anyone may read, pages of the organiser) of the demo world, by a short name."""
     call_command("demo", stdout=io.StringIO())
     pairs = Championship.objects.get(entry_type="pairs")
-    individual = Championship.objects.get(entry_type="individual")
+    individual = Championship.objects.get(entry_type="individual", rule_set__preset="house")
     club = pairs.club
     open_round = individual.stages.get(number=1).rounds.order_by("-number").first()
     table = Table.objects.filter(round=open_round, is_bye=False).order_by("number").first()
