@@ -73,11 +73,50 @@ def _table(view) -> dict:
                             else _("not started"))}
 
 
-def round_part(rnd: Round | None, reveal: bool) -> dict | None:
+def auction_standings_part(championship: Championship, reveal: bool) -> dict:
+    """An auction championship's standings by total (RULES.md §13): total, place points,
+    rounds."""
+    from club.models import Entry
+    from club.selectors.auction_standings import auction_standings_of
+    from club.selectors.names import player_name
+
+    entries = {e.pk: e for e in Entry.objects.filter(championship=championship)
+               .select_related("player")}
+
+    def name(pk) -> str:
+        entry = entries.get(pk)
+        return (player_name(entry.player, reveal) if entry and entry.player_id
+                else entry.name if entry else "?")
+
+    standings = auction_standings_of(championship, order="total")
+    rows = [[("=" if row.tied else "") + str(row.rank), name(row.entry),
+             _value(row.values["total"]), f"{row.values['place_points']:g}",
+             _value(row.values["rounds"])] for row in standings.rows[:STANDINGS_ROWS]]
+    return {"columns": [_("Rank"), _("Player"), _("Total"), _("Place points"), _("Rounds")],
+            "titles": ["", "", _("total score"), _("place points"), _("rounds played")],
+            "rows": rows}
+
+
+def _auction_table(view) -> dict:
+    """An auction table on the projector: its players in seat order, each with the total so
+    far (one line: everyone plays for themselves)."""
+    results = [view.results.get(side) for side in range(len(view.sides))]
+    played = any(r is not None for r in results)
+    finished = played and all(r is not None and r.finished for r in results)
+    players = " · ".join(f"{_side(seats)} {r.points_for}" if r else _side(seats)
+                         for seats, r in zip(view.sides, results, strict=True))
+    return {"number": view.table.number, "sides": [players, ""], "score": [None, None],
+            "games": [None, None],
+            "state": "finished" if finished else "playing" if played else "waiting",
+            "state_label": (_("finished") if finished else _("playing") if played
+                            else _("not started"))}
+
+
+def round_part(rnd: Round | None, reveal: bool, *, auction: bool = False) -> dict | None:
     if rnd is None:
         return None
     page = round_page(rnd, reveal=reveal)
-    tables = [_table(view) for view in page.tables]
+    tables = [(_auction_table if auction else _table)(view) for view in page.tables]
     last = dict(Table.objects.filter(round=rnd, is_bye=False).annotate(
         last=Max("deals__entered_at")).values_list("number", "last"))
     finished = sorted((t for t in tables if t["state"] == "finished"),
@@ -90,15 +129,17 @@ def round_part(rnd: Round | None, reveal: bool) -> dict | None:
                        "all": len(tables)}}
 
 
-def projector_data(championship: Championship, standings: StandingsPage,
+def projector_data(championship: Championship, standings: StandingsPage | None,
                    reveal: bool = False) -> dict:
     """Everything the projector shows (``standings``: the current standings, see
-    :func:`club.services.standings.current_standings`), names as the public sees them
-    unless ``reveal``."""
+    :func:`club.services.standings.current_standings`; None for an auction championship,
+    whose own standings are read here), names as the public sees them unless ``reveal``."""
     rnd = current_round(championship)
+    auction = championship.is_auction
     return {"championship": championship.name,
-            "standings": standings_part(standings, reveal),
-            "round": round_part(rnd, reveal),
+            "standings": (auction_standings_part(championship, reveal) if auction
+                          else standings_part(standings, reveal)),
+            "round": round_part(rnd, reveal, auction=auction),
             "labels": {"standings": _("Standings"), "tables": _("Tables"),
                        "latest": _("Latest results"), "table": _("Table"),
                        "none": _("No round has been drawn yet."),

@@ -45,4 +45,5 @@ class ProjectorDataView(ChampionshipView):
         unchanged = not_modified(request, etag)
         if unchanged is not None:
             return unchanged
-        return tagged(JsonResponse(projector_data(c, current_standings(c), reveal)), etag)
+        standings = None if c.is_auction else current_standings(c)  # auction: its own
+        return tagged(JsonResponse(projector_data(c, standings, reveal)), etag)

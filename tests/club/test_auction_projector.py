@@ -1,0 +1,41 @@
+"""The hall's projector for an auction championship: its standings by total (the
+partnership standings refuse a total below zero: the answer was a 500) and each table's
+players with their totals on one line."""
+
+from __future__ import annotations
+
+import pytest
+
+from club.models import MatchResult, Table
+from tests.club.test_auction_exports import played_round
+
+pytestmark = pytest.mark.django_db
+
+
+def test_projector_data_of_an_auction_evening(client):
+    rnd = played_round()
+    champ = rnd.stage.championship
+    champ.public = True
+    champ.save()
+    MatchResult.objects.filter(table__round=rnd).update(points_for=-5)  # below zero
+    MatchResult.objects.filter(table__round=rnd, side=1).update(points_for=7)
+    response = client.get(f"/championships/{champ.pk}/projector/data/")
+    assert response.status_code == 200
+    data = response.json()
+    assert data["standings"]["columns"][2:] == ["Total", "Place points", "Rounds"]
+    rows = data["standings"]["rows"]
+    assert len(rows) == 7 and [r[2] for r in rows[:2]] == ["7", "7"]
+    tables = data["round"]["tables"]
+    assert [t["number"] for t in tables] == [1, 2]
+    four = Table.objects.get(round=rnd, number=1)
+    line = tables[0]["sides"][0]
+    for seat in four.seats.select_related("player").order_by("position"):
+        assert seat.player.last_name in line
+    assert line.count(" · ") == 3 and " 7" in line and "-5" in line
+    assert tables[0]["state"] == "finished" and tables[0]["score"] == [None, None]
+
+
+def test_a_private_auction_evening_projector_answers_403_to_the_public(client):
+    rnd = played_round()
+    response = client.get(f"/championships/{rnd.stage.championship.pk}/projector/data/")
+    assert response.status_code == 403
