@@ -306,3 +306,20 @@ def test_the_change_log_says_an_auction_deal_in_words(org_client, evening):
     assert f"{at[1].player.full_name}: 20 ♥, count 25" in body
     assert "thrown in" in body
     assert f"{at[1].player.full_name} → {at[2].player.full_name}" in body
+
+
+def test_close_with_a_total_below_zero_then_draw_the_next_round(org_client, evening, organiser):
+    from club.services.closing import close_round
+
+    champ, rnd = evening
+    table = Table.objects.filter(round=rnd).order_by("number").first()
+    post_ok(org_client, sheet(table), entry(table, declarer=1, bid=20, trump="h", count=5))
+    assert MatchResult.objects.get(table=table, side=1).points_for == -20
+    assert org_client.get(reverse("round-closing", args=[rnd.pk])).status_code == 200
+    close_round(rnd, organiser, remaining="played")
+    assert Round.objects.get(pk=rnd.pk).status == Round.Status.CLOSED
+    assert MatchResult.objects.get(table=table, side=1).points_for == -20  # the game so far
+    post_ok(org_client, reverse("stage-draw", args=[champ.stages.get().pk]), {"seed": "3"})
+    second = Round.objects.get(stage__championship=champ, number=2)
+    assert Table.objects.filter(round=second).count() == 3
+    assert verify_championship(champ) == []
