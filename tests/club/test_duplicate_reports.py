@@ -28,11 +28,20 @@ from tests.factories import make_club, make_user
 
 
 @pytest.fixture(autouse=True)
-def _empty_cache():
+def _empty_cache(settings, tmp_path):
+    """An empty cache, files in a temporary folder, and the tasks run in this process (as
+    without a broker: in CI's services pass a worker would run them later)."""
     from django.core.cache import cache
+
+    from club.celery import app
 
     cache.clear()
     safe_cache.reset()
+    settings.MEDIA_ROOT = str(tmp_path)
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = before
 
 
 def _rounds(kind: str, pairs: int, per: int = 2):

@@ -23,11 +23,20 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
-def _empty_cache():
+def _empty_cache(settings, tmp_path):
+    """An empty cache, files in a temporary folder, and the tasks run in this process (as
+    without a broker: in CI's services pass a worker would run them later)."""
     from django.core.cache import cache
+
+    from club.celery import app
 
     cache.clear()
     safe_cache.reset()
+    settings.MEDIA_ROOT = str(tmp_path)
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = before
 
 
 @pytest.fixture
@@ -65,7 +74,7 @@ def test_a_tables_play_is_analysed_exactly(org_client, played):
 
 
 def test_cards_that_are_not_the_boards_are_refused_with_a_sentence(org_client, played):
-    event, board, line = played
+    _event, _board, line = played
     tricks = [list(t) for t in line.play["tricks"]]
     tricks[0][0], tricks[0][1] = tricks[0][1], tricks[0][0]  # two players' cards swapped
     Traveller.objects.filter(pk=line.pk).update(play={"tricks": tricks})
@@ -85,7 +94,7 @@ def test_a_result_without_its_cards_says_so(org_client, played):
 
 
 def test_only_those_who_may_see_the_boards_cards_see_the_analysis(played):
-    event, board, line = played
+    event, _board, line = played
     client = Client()
     assert client.get(_url(line)).status_code == 302  # to log in
     client.force_login(make_user("stranger"))
@@ -98,6 +107,6 @@ def test_only_those_who_may_see_the_boards_cards_see_the_analysis(played):
 
 
 def test_the_board_page_links_to_each_table_with_cards(org_client, played):
-    event, board, line = played
+    _event, board, line = played
     page = org_client.get(reverse("duplicate-board", args=[board.session_id, 1]))
     assert _url(line) in page.content.decode()

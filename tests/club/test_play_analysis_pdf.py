@@ -19,11 +19,20 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
-def _empty_cache():
+def _empty_cache(settings, tmp_path):
+    """An empty cache, files in a temporary folder, and the tasks run in this process (as
+    without a broker: in CI's services pass a worker would run them later)."""
     from django.core.cache import cache
+
+    from club.celery import app
 
     cache.clear()
     safe_cache.reset()
+    settings.MEDIA_ROOT = str(tmp_path)
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = before
 
 
 def _text(data: bytes) -> str:
