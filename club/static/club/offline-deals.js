@@ -78,13 +78,16 @@
       panel = null;
     }
     function showConflict(conflicts) {
+      var keys = conflicts.map(function (r) { return r.key; }).join(" ");
+      if (panel && panel.dataset.keys === keys) return Promise.resolve();  // the choices stay
       return fetch(Q.apiOf(sheet), { credentials: "same-origin", headers: { Accept: "application/json" } })
         .then(function (response) {
           if (!response.ok) throw new Error(String(response.status));
           return response.json();
         }).then(function (current) {
           hideConflict();
-          panel = element("form", { class: "conflict-choices", id: "offline-conflict", novalidate: "" });
+          panel = element("form", { class: "conflict-choices", id: "offline-conflict", novalidate: "",
+                                    "data-keys": keys });
           panel.appendChild(element("p", { role: "alert" }, t.tConflict));
           conflicts.forEach(function (record) {
             var theirs = (current.deals || []).filter(function (d) { return d.number === record.number; })[0];

@@ -307,7 +307,8 @@
           }
           say("");
         }
-        if (records.length && outcome !== "conflict" && outcome !== "refused") retryLater();
+        // no answer, or not logged in: try again; a conflict or a refusal waits for the scorer
+        if (records.length && (outcome === "later" || outcome === "login")) retryLater();
         return render();
       });
     }, function () {
