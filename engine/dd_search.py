@@ -15,7 +15,7 @@ from engine.cards import ABOVE, CARD_POINTS, SUIT_MASKS
 from engine.dd_bounds import suit_points, sure_bounds
 from engine.dd_ending import two_card_solver
 from engine.dd_order import equivalent, orderer
-from engine.play import legal_mask, rule_flags
+from engine.play import FOLLOW_SUIT, legal_mask, rule_flags
 from engine.rules import RuleSet
 
 
@@ -103,7 +103,7 @@ class Solver:
         normalise = equivalence and values == CARD_POINTS
         mid_table = self.mid_table
         sp0, sp1, sp2, sp3 = suit_points(values)
-        sure = sure_bounds(trump, values, bonus)
+        sure = sure_bounds(trump, values, bonus, bool(flags & FOLLOW_SUIT))
         two_cards = two_card_solver(trump, flags, step, values, bonus) if self.endings else None
         ordered = orderer(values, ordering)
         trumps = SUIT_MASKS[trump] if trump >= 0 else 0

@@ -38,11 +38,21 @@ def test_sure_bounds_hold_the_minimax_value():
         bonus = 1 if rules.trick_bonus else 0
         live = hands[0] | hands[1] | hands[2] | hands[3]
         total = mask_points(live) + bonus * hands[0].bit_count()
-        low, up = sure_bounds(trump, CARD_POINTS, bonus)(hands, leader, live, total)
+        low, up = sure_bounds(trump, CARD_POINTS, bonus, rules.follow_suit)(hands, leader, live,
+                                                                        total)
         value = minimax(hands, leader, trump, rules)
         assert low <= value <= up, (number, hands, leader, trump, rules.name, low, value, up)
         pruned += low > 0 or up < total
     assert pruned > 1000  # the bounds say something in most endings
+
+
+def test_cashing_against_trumps_needs_the_duty_to_follow():
+    # 10c Ac with seat 0 on lead, trump hearts; seat 1 holds 7c and the 7h: one safe round of
+    # clubs when suit must be followed (5 points), none without that duty (seat 1 may trump).
+    hands = [1 << 7 | 1 << 6, 1 << 0 | 1 << 16, 1 << 8 | 1 << 9, 1 << 10 | 1 << 11]
+    live = sum(hands)
+    assert sure_bounds(2, CARD_POINTS, 0, True)(hands, 0, live, 9) == (5, 9)
+    assert sure_bounds(2, CARD_POINTS, 0, False)(hands, 0, live, 9) == (0, 9)
 
 
 def test_sure_bounds_counting_tricks():
@@ -54,7 +64,8 @@ def test_sure_bounds_counting_tricks():
         counter = Solver(trump, rules, values=zero, bonus=1, bounds=False, equivalence=False)
         tricks = counter.solve(hands, leader)
         live = hands[0] | hands[1] | hands[2] | hands[3]
-        low, up = sure_bounds(trump, zero, 1)(hands, leader, live, hands[0].bit_count())
+        low, up = sure_bounds(trump, zero, 1, rules.follow_suit)(hands, leader, live,
+                                                              hands[0].bit_count())
         assert low <= tricks <= up
 
 
