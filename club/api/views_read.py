@@ -21,6 +21,8 @@ STAGE = OpenApiParameter("stage", OpenApiTypes.INT, description="A stage's numbe
                          "standings (default: the whole championship).")
 PAGES = [OpenApiParameter("page", OpenApiTypes.INT),
          OpenApiParameter("page_size", OpenApiTypes.INT, description="At most 500.")]
+ORDER = OpenApiParameter("order", OpenApiTypes.STR, description="Auction Manille only: "
+                         "\"places\" ranks by table places (default: by total score).")
 CLUB = OpenApiParameter("club", OpenApiTypes.STR, description="Only this club's (its slug).")
 
 
@@ -142,7 +144,7 @@ def _metric(value):
 
 
 class Standings(ApiView):
-    @extend_schema(responses=out_.StandingsOut, parameters=[STAGE, *PAGES])
+    @extend_schema(responses=out_.StandingsOut, parameters=[STAGE, ORDER, *PAGES])
     def get(self, request, pk):
         """The standings of a championship (or of one stage), as its standings page ranks
         them: rank (shared by ties), name, every metric."""
@@ -152,8 +154,12 @@ class Standings(ApiView):
         if number is not None:
             stage = get(Stage, championship=championship,
                         number=int_param({"n": number}, "n", low=1, high=32767) or 0)
-        page = current_standings(championship, stage)
         reveal = may_edit(request.user, championship)  # as the standings page names entries
+        if championship.is_auction:  # RULES §13: by total (or ?order=places) of its own
+            order, columns, rows = _auction_rows(championship, stage, reveal,
+                                                 request.query_params.get("order"))
+            return self._page(request, championship, stage, order, columns, rows)
+        page = current_standings(championship, stage)
         columns = [key for key in page.standings.columns if key != "head_to_head"]
         rows = []
         for row in page.rows:
@@ -162,9 +168,36 @@ class Standings(ApiView):
                          "name": page.name(row.entry, reveal),
                          "active": entry.active if entry else True,
                          "values": {key: _metric(row.values.get(key)) for key in columns}})
+        return self._page(request, championship, stage, list(page.standings.order), columns,
+                          rows)
+
+    def _page(self, request, championship, stage, order, columns, rows):
         pages = Pages()
         chunk = pages.paginate_queryset(rows, request, view=self)
         paginated = pages.get_paginated_response(out(out_.StandingRow, chunk, many=True)).data
         return Response(out(out_.StandingsOut, {
             "championship": championship.pk, "stage": stage.number if stage else None,
-            "order": list(page.standings.order), "columns": columns, **paginated}))
+            "order": order, "columns": columns, **paginated}))
+
+
+def _auction_rows(championship, stage, reveal: bool, order: str | None):
+    """An auction championship's standings as the API gives them: ``order`` "places" ranks
+    by table places, anything else by total score (as its standings page)."""
+    from club.models import Entry
+    from club.selectors.auction_standings import ORDERS, auction_standings_of
+    from club.selectors.names import player_name
+    from scoring.auction_standings import COLUMNS
+
+    key = order if order in ORDERS else "total"
+    standings = auction_standings_of(championship, stage, key)
+    entries = {e.pk: e for e in Entry.objects.filter(championship=championship)
+               .select_related("player")}
+    rows = []
+    for row in standings.rows:
+        entry = entries.get(row.entry)
+        name = (player_name(entry.player, reveal) if entry and entry.player_id
+                else entry.name if entry else "?")
+        rows.append({"rank": row.rank, "tied": row.tied, "entry": row.entry, "name": name,
+                     "active": entry.active if entry else True,
+                     "values": {k: _metric(row.values.get(k)) for k in COLUMNS}})
+    return list(standings.order), list(COLUMNS), rows

@@ -39,3 +39,19 @@ def test_a_private_auction_evening_projector_answers_403_to_the_public(client):
     rnd = played_round()
     response = client.get(f"/championships/{rnd.stage.championship.pk}/projector/data/")
     assert response.status_code == 403
+
+
+def test_the_api_standings_of_an_auction_evening(client):
+    rnd = played_round()
+    champ = rnd.stage.championship
+    champ.public = True
+    champ.save()
+    MatchResult.objects.filter(table__round=rnd, side=3).update(points_for=-200)
+    response = client.get(f"/api/championships/{champ.pk}/standings/")
+    assert response.status_code == 200, response.content[:300]
+    data = response.json()
+    assert data["order"] == ["total", "place_points", "firsts"]
+    assert data["count"] == 7 and data["results"][0]["values"]["total"] == 96
+    assert data["results"][-1]["values"]["total"] == -200
+    by_places = client.get(f"/api/championships/{champ.pk}/standings/", {"order": "places"})
+    assert by_places.json()["order"][0] == "place_points"
