@@ -168,3 +168,27 @@ def test_the_board_page_shows_the_par_when_computed_for_the_events_rules():
     assert "38–22" in client.get(url).content.decode()
     page = Client().get(reverse("duplicate-board", args=[other.session_id, 1])).content.decode()
     assert "38–22" not in page and "once every table has played" in page
+
+
+def test_two_sessions_are_scored_together_each_board_against_itself():
+    from club.selectors.duplicate_results import event_scores, standings
+
+    event = make_event(pairs=6, movement="mitchell", per_round=1, sessions=2, seed="two")
+    one, two = event.sessions.order_by("number")
+    assert one.boards.get(number=1).hands != two.boards.get(number=1).hands
+    for session, points in ((one, 40), (two, 20)):
+        for table in session.tables.filter(round=1):
+            enter_traveller(None, session.pk, table.pk, table.boards[0],
+                            {"trump": "c", "points": points + table.number,
+                             "points_other": 60 - points - table.number})
+    keys = {score.board for score in event_scores(event)}
+    assert keys == {(1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (2, 3)}
+    rows = standings(event)
+    assert len(rows) == 6 and all(row.boards == 2 for row in rows)
+    assert verify_duplicate_event_clean(event)
+
+
+def verify_duplicate_event_clean(event) -> bool:
+    from club.services.duplicate_verify import verify_duplicate_event
+
+    return verify_duplicate_event(event) == []
