@@ -136,8 +136,8 @@ def advance(stage: Stage, *, kind: str, advance: str, count: int | None = None,
             raise ChampionshipError(_("Say how many entries go on (at least 2)."),
                                     field="advance_count")
         active = set(stage.entries.filter(active=True).values_list("pk", flat=True))
-        rows = current_standings(championship, stage).rows
-        chosen = [row.entry for row in rows if row.entry in active][:count]
+        chosen = [entry for entry in ranked_entries(championship, stage)
+                  if entry in active][:count]
     elif advance == Stage.Advance.POULE_WINNERS:
         chosen = poule_winners(championship, stage, count)
     else:
@@ -153,11 +153,21 @@ def advance(stage: Stage, *, kind: str, advance: str, count: int | None = None,
     return nxt
 
 
+def ranked_entries(championship: Championship, stage: Stage) -> list[int]:
+    """The stage's entries, best first: an auction championship by its total score (RULES
+    §13; the partnership standings refuse its totals below zero), else the standings."""
+    if championship.is_auction:
+        from club.selectors.auction_standings import auction_standings_of
+
+        return [row.entry for row in auction_standings_of(championship, stage).rows]
+    return [row.entry for row in current_standings(championship, stage).rows]
+
+
 def table_winners(championship: Championship, stage: Stage, rnd: Round) -> list[int]:
     """One winner per table of ``rnd``: the winning pair; in individual events the better
     placed (in the stage's standings) of the two partners who won the table. A drawn table
     sends its best-placed entry."""
-    place = {row.entry: n for n, row in enumerate(current_standings(championship, stage).rows)}
+    place = {entry: n for n, entry in enumerate(ranked_entries(championship, stage))}
     tables: dict[int, dict[int, str]] = {}
     for table_id, entry_id, result in MatchResult.objects.filter(
             table__round=rnd, table__is_bye=False).values_list("table_id", "entry_id", "result"):

@@ -55,3 +55,21 @@ def test_the_api_standings_of_an_auction_evening(client):
     assert data["results"][-1]["values"]["total"] == -200
     by_places = client.get(f"/api/championships/{champ.pk}/standings/", {"order": "places"})
     assert by_places.json()["order"][0] == "place_points"
+
+
+@pytest.mark.parametrize("advance", ["top_n", "table_winners"])
+def test_an_auction_stage_advances_by_total_score(advance):
+    from club.models import Round, Stage
+    from club.services.championships import advance as advance_stage
+
+    rnd = played_round()
+    Round.objects.filter(pk=rnd.pk).update(status=Round.Status.CLOSED)
+    stage = rnd.stage
+    MatchResult.objects.filter(table__round=rnd, side=3).update(points_for=-200)
+    nxt = advance_stage(stage, kind=Stage.Kind.FINAL, advance=advance, count=3)
+    chosen = set(nxt.entries.values_list("player__first_name", flat=True))
+    # B of the table of 3 (96) and B of the table of 4 (80) lead; the table winners are they.
+    if advance == "top_n":
+        assert len(chosen) == 3 and {"First5", "First1"} <= chosen
+    else:
+        assert chosen == {"First5", "First1"}
