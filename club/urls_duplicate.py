@@ -20,4 +20,6 @@ urlpatterns = [
          duplicate_entry.BoardCardsView.as_view(), name="duplicate-board-cards"),
     path("duplicate/tables/<int:pk>/boards/<int:number>/",
          duplicate_entry.TravellerView.as_view(), name="duplicate-traveller"),
+    path("duplicate/tables/<int:pk>/boards/<int:number>/remove/",
+         duplicate_entry.TravellerRemoveView.as_view(), name="duplicate-traveller-remove"),
 ]

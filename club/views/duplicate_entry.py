@@ -25,7 +25,12 @@ from club.forms_sheets import trump_keys, trump_letters
 from club.models import DuplicateBoard, DuplicateSession, Traveller
 from club.selectors.duplicate import conceal_pairs
 from club.services.duplicate import DuplicateInvalid, enter_board
-from club.services.duplicate_travellers import TravellerConflict, enter_traveller, line_stamp
+from club.services.duplicate_travellers import (
+    TravellerConflict,
+    enter_traveller,
+    line_stamp,
+    remove_traveller,
+)
 from club.views.duplicate import SEATS, names_for, table_of
 
 
@@ -100,8 +105,32 @@ class TravellerView(View):
             "number": number, "board": board, "playable": number in self.table.boards,
             "dealer": SEATS[board.dealer] if board else "",
             "boards": [(n, n in done) for n in self.table.boards], "form": form,
+            "entered": number in done,
             "trump_keys": trump_keys(language), "trump_letters": trump_letters(language),
         }, status=status)
+
+
+class TravellerRemoveView(View):
+    """POST: remove the line of table ``pk`` on board ``number`` (entered at the wrong
+    table or board); the scorers' right, under the session's lock."""
+
+    def post(self, request, pk, number):
+        table = table_of(pk)
+        refused = _allowed(request, table.session.event.club, can_enter_sheets)
+        if refused is not None:
+            return refused
+        try:
+            removed = remove_traveller(request.user, table.session_id, table.pk, number)
+        except DuplicateInvalid as error:
+            messages.error(request, " ".join(m for ms in error.errors.values() for m in ms))
+        else:
+            if removed:
+                messages.success(request, _("The line of table %(table)d on board %(board)d "
+                                            "was removed.") % {"table": table.number,
+                                                               "board": number})
+            else:
+                messages.info(request, _("There was no line to remove."))
+        return redirect("duplicate-traveller", table.pk, number)
 
 
 class BoardCardsView(View):

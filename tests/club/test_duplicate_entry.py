@@ -275,3 +275,22 @@ def test_a_bad_deck_is_refused(entered, data, field):
     assert answer.status_code == 400
     assert field in answer.context["form"].errors, answer.context["form"].errors
     assert not DuplicateBoard.objects.exists()
+
+
+def test_a_line_is_removed_by_a_scorer_and_not_by_a_viewer(evening):
+    event, session, client = evening
+    table = first_table(session)
+    board = table.boards[0]
+    client.post(url(table, board), GOOD)
+    remove = reverse("duplicate-traveller-remove", args=[table.pk, board])
+    viewer = make_user("viewer")
+    ClubRole.objects.create(user=viewer, club=event.club, role="viewer")
+    other = Client()
+    other.force_login(viewer)
+    assert other.post(remove).status_code == 403
+    assert Traveller.objects.count() == 1
+    answer = client.post(remove)
+    assert answer.status_code == 302 and answer.url == url(table, board)
+    assert not Traveller.objects.exists()
+    assert DuplicateSession.objects.get().version == 2
+    assert client.get(remove).status_code == 405

@@ -175,6 +175,8 @@ MATRIX = {
     "traveller-analysis": ("get", {"pk": "duplicate_traveller"}, EDIT),
     "duplicate-traveller": ("get", {"pk": "duplicate_table", "number": "duplicate_board"},
                             SCORE),
+    "duplicate-traveller-remove": ("post", {"pk": "duplicate_table",
+                                            "number": "duplicate_board"}, SCORE),
     # The REST API (club/api/): the same rules; no credentials is a 401, not a login page.
     # A write's body is JSON: the empty form body sent here is a 415 once the permission
     # check has passed (the body is read after it), so a 415 counts as "ok".

@@ -3,6 +3,11 @@
 // North-South's until typed by hand. Enter submits the form as usual.
 (function () {
   "use strict";
+  document.querySelectorAll("[data-confirm]").forEach(function (button) {
+    button.addEventListener("click", function (event) {
+      if (!window.confirm(button.dataset.confirm)) { event.preventDefault(); }
+    });
+  });
   var form = document.getElementById("dup-entry");
   if (!form) { return; }
   var keys = {};
