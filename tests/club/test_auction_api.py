@@ -11,9 +11,14 @@ from rest_framework.test import APIClient
 
 from club.api.authentication import create_token
 from club.models import Deal, Table
-from tests.club.test_auction_flow import entry, evening, post_ok, sheet  # noqa: F401
+from tests.club.test_auction_flow import entry, make_evening, post_ok, sheet
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def evening(org_client, organiser):
+    return make_evening(org_client, organiser)
 
 
 @pytest.fixture
@@ -40,7 +45,7 @@ def test_every_read_of_an_auction_evening_answers(api, org_client, evening):
 
 
 def test_a_deal_written_through_the_api_is_checked_as_on_the_page(api, evening):
-    champ, rnd = evening
+    _champ, rnd = evening
     table = Table.objects.filter(round=rnd).order_by("number").first()
     path = f"/api/tables/{table.pk}/sheet/deals/"
     refused = api.post(path, {"version": table.version, "declarer": 1, "bid": 10,
@@ -55,7 +60,7 @@ def test_a_deal_written_through_the_api_is_checked_as_on_the_page(api, evening):
 
 
 def test_a_deal_the_form_refuses_is_a_400_naming_the_field(api, evening):
-    champ, rnd = evening
+    _champ, rnd = evening
     table = Table.objects.filter(round=rnd).order_by("number").first()
     answer = api.post(f"/api/tables/{table.pk}/sheet/deals/", {
         "version": table.version, "dealer": 0, "declarer": 2, "bid": "lots", "trump": "h",

@@ -21,8 +21,8 @@ def post_ok(client, path, data=None):
     return response
 
 
-@pytest.fixture
-def evening(org_client, organiser):
+def make_evening(org_client, organiser):
+    """An auction2 evening for 11 players, round 1 drawn and published through the pages."""
     club = make_club("auction", organiser=organiser)
     champ = make_championship(club, entries=11, entry_type="individual", rules="auction2",
                               table_size=4)
@@ -31,6 +31,11 @@ def evening(org_client, organiser):
     rnd = Round.objects.get(stage=stage)
     post_ok(org_client, reverse("round-action", args=[rnd.pk, "publish"]))
     return champ, rnd
+
+
+@pytest.fixture
+def evening(org_client, organiser):
+    return make_evening(org_client, organiser)
 
 
 def sheet(table):
@@ -113,7 +118,7 @@ def test_deals_entered_by_the_page_score_as_scoring_says(org_client, evening):
 
 
 def test_a_refusal_is_a_sentence_by_its_field_and_nothing_is_saved(org_client, evening):
-    champ, rnd = evening
+    _champ, rnd = evening
     table = Table.objects.filter(round=rnd).order_by("number").first()
     response = org_client.post(sheet(table), entry(table, declarer=1, bid=10, trump="h",
                                                    count=30))
@@ -134,7 +139,7 @@ def test_a_refusal_is_a_sentence_by_its_field_and_nothing_is_saved(org_client, e
 
 
 def test_correct_and_delete_a_deal(org_client, evening):
-    champ, rnd = evening
+    _champ, rnd = evening
     table = Table.objects.filter(round=rnd).order_by("number").first()
     post_ok(org_client, sheet(table), entry(table, declarer=1, bid=20, trump="h", count=25))
     post_ok(org_client, sheet(table) + "deals/1/",
@@ -150,7 +155,7 @@ def test_correct_and_delete_a_deal(org_client, evening):
 
 
 def test_preview_gives_the_points_and_the_refusal(org_client, evening):
-    champ, rnd = evening
+    _champ, rnd = evening
     table = Table.objects.filter(round=rnd).order_by("number").first()
     answer = org_client.get(sheet(table) + "preview/", entry(
         table, declarer=1, bid=20, trump="h", count=25)).json()
@@ -162,7 +167,7 @@ def test_preview_gives_the_points_and_the_refusal(org_client, evening):
 
 
 def test_tricks_page_is_not_found_on_an_auction_sheet(org_client, evening):
-    champ, rnd = evening
+    _champ, rnd = evening
     table = Table.objects.filter(round=rnd).first()
     assert org_client.get(sheet(table) + "tricks/").status_code == 404
 
@@ -194,7 +199,7 @@ def test_standings_by_total_and_by_places_agree_with_scoring(org_client, evening
 
 
 def test_trump_is_named_by_a_declarer_and_by_nobody_on_a_deal_thrown_in(org_client, evening):
-    champ, rnd = evening
+    _champ, rnd = evening
     table = Table.objects.filter(round=rnd).order_by("number").first()
     response = org_client.post(sheet(table), entry(table, declarer="", trump="h"))
     assert response.status_code == 400 and "thrown in has no trump" in response.content.decode()
@@ -237,7 +242,7 @@ def test_round_and_championship_pages_show_an_auction_round(org_client, evening)
 
 
 def test_the_round_page_says_why_each_auction_table(org_client, evening):
-    champ, rnd = evening
+    _champ, rnd = evening
     page = org_client.get(reverse("round-detail", args=[rnd.pk]))
     reasons = [line for tv in page.context["page"].tables for line in tv.reasons]
     assert any("11 players at tables of 4, 4, 3" in line for line in reasons), reasons
@@ -295,7 +300,7 @@ def test_confirmation_and_a_correction_with_a_reason(client, org_client, evening
 
 
 def test_the_change_log_says_an_auction_deal_in_words(org_client, evening):
-    champ, rnd = evening
+    _champ, rnd = evening
     table = Table.objects.filter(round=rnd).order_by("number").first()
     at = seats(table)
     post_ok(org_client, sheet(table), entry(table, declarer=1, bid=20, trump="h", count=25))
