@@ -72,3 +72,78 @@ def auction_standings_document(championship: Championship) -> Document:
     return Document(title=_("Standings: %(name)s") % {"name": championship.name}, intro=intro,
                     cols=cols, rows=rows, header=(championship.name, _("Standings")),
                     footer=footer, empty=_("No entries yet."))
+
+
+def auction_results_document(rnd_data: data.RoundData) -> Document:
+    """A round's results at auction tables: a line per player, table by table, in seat
+    order (the sheet's letters), with the total, the place at the table and the place
+    points; the tables still playing say so."""
+    from django.utils.text import capfirst
+
+    from scoring.auction_standings import TableResult
+
+    rnd, champ = rnd_data.round, rnd_data.championship
+    cols = [Col(_("Table"), chars=6), Col(_("Seat"), chars=5), Col(_("Player"), align="l"),
+            Col(_("Total"), chars=7), Col(_("Place"), chars=6), Col(_("Place points"), chars=13),
+            Col(_("State"), width=26)]
+    rows, done, tables = [], 0, 0
+    for table in rnd_data.tables:
+        if table.table.is_bye:
+            continue
+        tables += 1
+        by_seat = {r.side: r for r in table.results}
+        seats = sorted(table.seats, key=lambda s: s.position)
+        finished = bool(by_seat) and all(r.finished for r in by_seat.values())
+        done += finished
+        places = points = {}
+        if 3 <= len(by_seat) <= 7:
+            result = TableResult(rnd.number, table.table.number,
+                                 {side: r.points_for for side, r in by_seat.items()})
+            places, points = result.places(), result.place_points()
+        state = _("finished") if finished else _("playing") if by_seat else _("not started")
+        for seat in seats:
+            r = by_seat.get(seat.position)
+            rows.append([str(table.table.number) if seat is seats[0] else "",
+                         "ABCDEFG"[seat.position] if seat.position < 7 else str(seat.position),
+                         seat.entry.name, "" if r is None else str(r.points_for),
+                         f"{places[seat.position]}." if seat.position in places else "",
+                         _number(points.get(seat.position), "place_points")
+                         if seat.position in points else "", state if seat is seats[0] else ""])
+    intro = [f"{champ.name} · {capfirst(str(rnd.stage))}",
+             _("%(status)s · %(done)d of %(tables)d tables finished") % {
+                 "status": capfirst(rnd.get_status_display()), "done": done, "tables": tables},
+             _("Auction Manille, each for themselves: equal totals share a place; place points "
+               "are one for each player below at the table, a half for each one level.")]
+    title = _("Results: %(round)s") % {"round": rnd}
+    footer = _("Draw seed %(seed)s · printed %(now)s") % {"seed": rnd.seed,
+                                                          "now": data.now_label()}
+    return Document(title=title, intro=intro, cols=cols, rows=rows,
+                    header=(champ.name, title), footer=footer, empty=_("No tables yet."))
+
+
+def auction_result_lines(rnd_data: data.RoundData) -> list:
+    """The round page's lines for auction tables: the players in seat order with their
+    totals (one line a table), and who won (shared first places) once the game is over."""
+    from club.reports.documents import ResultLine
+
+    lines = []
+    for table in rnd_data.tables:
+        if table.table.is_bye:
+            continue
+        by_seat = {r.side: r for r in table.results}
+        seats = sorted(table.seats, key=lambda s: s.position)
+        players = " · ".join(
+            f"{'ABCDEFG'[s.position]} {s.entry.name}"
+            + (f" {by_seat[s.position].points_for}" if s.position in by_seat else "")
+            for s in seats if s.position < 7)
+        finished = bool(by_seat) and all(r.finished for r in by_seat.values())
+        if finished:
+            best = max(r.points_for for r in by_seat.values())
+            winners = " & ".join(s.entry.name for s in seats
+                                 if s.position in by_seat and by_seat[s.position].points_for
+                                 == best)
+            result = _("won by %(players)s") % {"players": winners}
+        else:
+            result = _("playing") if by_seat else _("not started")
+        lines.append(ResultLine(table.table.number, (players, ""), "", "", result, finished))
+    return lines

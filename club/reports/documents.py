@@ -238,6 +238,10 @@ def results_document(round_id: int) -> Document:
     rnd_data, _facts = data.round_results(round_id)
     rnd = rnd_data.round
     champ = rnd_data.championship
+    if champ.is_auction:  # a line per player, each for themselves
+        from club.reports.auction_standings import auction_results_document
+
+        return auction_results_document(rnd_data)
     cols = [Col(_("Table"), chars=5), Col(_("Side A"), align="l"), Col(_("Side B"), align="l"),
             Col(_("Games"), chars=7), Col(_("Points"), chars=10), Col(_("Result"), width=24)]
     doc = Document(title="", intro=[], cols=cols, rows=[])
@@ -263,12 +267,17 @@ class RoundView:
     numbers: list[int]
     selected: int | None
     chart: str
+    auction: bool = False  # a line per table with every player (each for themselves)
 
 
 def round_view(round_id: int, number: int | None = None) -> RoundView:
     """A round's results for its page, with the chart of table ``number`` (default: the
     first table with deals). Five queries at most."""
     rnd_data, _facts = data.round_results(round_id)
+    if rnd_data.championship.is_auction:  # no two sides to chart: the players' totals
+        from club.reports.auction_standings import auction_result_lines
+
+        return RoundView(auction_result_lines(rnd_data), [], None, "", auction=True)
     playing = [t for t in rnd_data.tables if not t.table.is_bye]
     chosen = next((t for t in playing if t.table.number == number), None)
     if chosen is None:

@@ -11,7 +11,7 @@ import io
 import openpyxl
 import pytest
 
-from club.models import Deal, Table
+from club.models import Deal, Seat, Table
 from club.services.results import rebuild_table_results
 from tests.club.test_auction_pdf import auction_round
 
@@ -176,3 +176,31 @@ def test_the_standings_pdf_of_an_auction_championship_ranks_by_total():
                           .get(pk=table.pk))
     assert registry.fingerprint("standings", champ, None) != before
     assert pdf.html_to_pdf(documents.standings_document(champ).html())[:4] == b"%PDF"
+
+
+def test_the_round_results_pdf_of_an_auction_round_lists_every_player():
+    from club.reports import documents
+    from tests.club.test_auction_pdf import pdf_pages
+
+    rnd = played_round()
+    text = pdf_pages(documents.results_document(rnd.pk).html())[0]
+    assert "2 of 2 tables finished" in text and "Side A" not in text
+    for seat in Seat.objects.filter(table__round=rnd).select_related("player"):
+        assert seat.player.last_name in text
+    # Table 2: B 96 first, A 0 second, C -96 third.
+    assert "96" in text and "1." in text and "3." in text
+
+
+def test_the_round_reports_page_of_an_auction_round(client, organiser):
+    from club.models import ClubRole
+
+    rnd = played_round()
+    champ = rnd.stage.championship
+    ClubRole.objects.create(user=organiser, club=champ.club)
+    client.force_login(organiser)
+    response = client.get(f"/reports/rounds/{rnd.pk}/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Players and their totals" in page and "Side A" not in page
+    # Table 2: B made 24 four times (96) and won; C lost 25 four times.
+    assert "won by First5 club-005" in page and "First6 club-006 -96" in page
