@@ -29,6 +29,8 @@
       Object.keys(answer.errors || {}).forEach(function (name) {
         var field = form.elements[name];
         var text = answer.errors[name].join(" ");
+        // a field not typed yet is not wrong yet: its refusal waits for Enter
+        if (field && field.value === "" && field.type !== "checkbox") return;
         var note = document.createElement("span");
         note.className = "field-error live-error";
         note.textContent = text;
