@@ -14,6 +14,7 @@ from datetime import timedelta
 import pytest
 from django.conf import settings as django_settings
 from django.contrib.staticfiles import finders
+from django.core.cache import cache
 from django.core.management import call_command
 from django.db import transaction
 from django.test import Client
@@ -22,6 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
+from club import safe_cache
 from club.api.serializers import DealIn
 from club.api.tasks import sweep_api_requests
 from club.forms_sheets import DealForm
@@ -33,6 +35,15 @@ from tests.club.test_sheet_support import sheet_table
 from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _fresh_counts():
+    """The API's throttle counts live in the cache: every test starts with none."""
+    cache.clear()
+    safe_cache.reset()
+    yield
+    cache.clear()
 
 
 # -- the worker and the manifest ---------------------------------------------------------------
@@ -121,34 +132,68 @@ def test_the_organisers_sheet_registers_it_for_the_tables_pages():
 
 # -- the queue's requests, as the browser sends them -------------------------------------------
 
-def everything_rules() -> RuleSet:
-    """A rule set whose entry row has every optional field."""
-    options = PRESETS["house"].replace(blind_trump=True, en_face=True,
-                                       cancel_on_partner_look=True, trick_bonus=True)
-    return RuleSet.objects.create(name="Everything", options=options.to_dict())
+def everything_rules(preset: str) -> RuleSet:
+    """A rule set whose entry row has every optional field (and, with doubling, the
+    questions who made each call)."""
+    options = PRESETS[preset].replace(blind_trump=True, en_face=True,
+                                      cancel_on_partner_look=True, trick_bonus=True)
+    return RuleSet.objects.create(name=f"Everything {preset}", options=options.to_dict())
 
 
-def test_the_api_takes_every_field_the_entry_row_has():
+@pytest.mark.parametrize("preset", ["house", "flemish"])
+def test_the_api_takes_every_field_the_entry_row_has(preset):
     """The queue sends the form's fields as typed, whatever they are: a field the API did
     not know would be dropped without a word (DRF ignores unknown keys). A new deal fact in
-    DealForm needs its place in the API's DealIn."""
-    table = sheet_table(make_user("organiser"), rules=everything_rules())
+    DealForm needs its place in the API's DealIn; the calls (call_1, call_2 ...) go as the
+    API's list ``calls`` (offline-store.js, body)."""
+    table = sheet_table(make_user("organiser"), rules=everything_rules(preset))
     ctx = load_table(Actor(table.round.stage.championship.club.roles.first().user, ""),
                      table.pk, page=True)
     form_fields = set(DealForm(ctx).fields)
     assert {"blind", "en_face", "cancelled", "tricks"} <= form_fields
-    assert form_fields <= set(DealIn().fields)
+    calls = {name for name in form_fields if re.fullmatch(r"call_\d+", name)}
+    assert bool(calls) is (preset == "flemish")
+    api_fields = set(DealIn().fields)
+    assert form_fields - calls <= api_fields
+    assert "calls" in api_fields
+
+
+def as_sent(typed: dict[str, str]) -> dict:
+    """What offline-store.js's body() makes of the form's fields: empty boxes left out, the
+    version a number, call_1, call_2 ... as the list ``calls`` up to the last one named."""
+    body = {name: value for name, value in typed.items()
+            if value != "" and not re.fullmatch(r"call_\d+", name)}
+    named = sorted((int(name[5:]), value) for name, value in typed.items()
+                   if re.fullmatch(r"call_\d+", name))
+    seats = [value or None for _index, value in named]
+    while seats and seats[-1] is None:
+        seats.pop()
+    if seats:
+        body["calls"] = seats
+    body["version"] = int(body["version"])
+    return body
 
 
 def queued_body(table, **fields):
-    """What offline-store.js sends: every field as the form's text, empty ones left out,
-    the version a number."""
+    """A waiting deal as the browser sends it (as_sent of the entry row's fields)."""
     typed = {"version": str(table.version), "dealer": str(table.first_dealer), "trump": "h",
              "doubling": "1", "points": "38", "points_other": "22", "all_tricks": "",
              "renonce": "", "reason": "", **fields}
-    body = {name: value for name, value in typed.items() if value != ""}
-    body["version"] = int(body["version"])
-    return body
+    return as_sent(typed)
+
+
+def test_a_waiting_deal_keeps_who_doubled():
+    table = sheet_table(make_user("organiser"), rules=everything_rules("flemish"),
+                        self_entry=True)
+    opponent = (table.first_dealer + 1) % 4
+    body = queued_body(table, doubling="2", call_1=str(opponent), call_2="",
+                       points_other="30", tricks="5")  # 68 in play: a point a trick
+    assert body["calls"] == [str(opponent)]
+    answer = APIClient().post(f"/api/sheet/{table.code}/deals/", body, format="json",
+                              HTTP_IDEMPOTENCY_KEY="uuid-calls")
+    assert answer.status_code == 201, answer.json()
+    deal = Deal.objects.get(table=table)
+    assert (deal.doubling, deal.calls) == (2, [opponent])
 
 
 def test_a_queued_deal_is_stored_once_whatever_times_it_is_sent():
@@ -256,6 +301,8 @@ def test_a_queue_sent_with_lost_answers_and_tampering_stores_each_deal_once(queu
     offline.js does: each deal on the version the answer before it gave. Every replay
     answers as the first time, every other body is a 422 that writes nothing, and the sheet
     ends with each deal once, in typing order."""
+    cache.clear()  # the API's throttle counts (per code, per address) start at none
+    safe_cache.reset()
     with transaction.atomic():
         table = sheet_table(make_user("organiser"), self_entry=True)
         client = APIClient()

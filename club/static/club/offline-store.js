@@ -63,12 +63,21 @@
     return fields;
   }
   /* The API's JSON body: every field as typed (an empty box: not sent, the API's default),
-     the version as a number. */
+     the version as a number, the doubling calls as the API's list. */
   function body(record) {
-    var data = {};
+    var data = {}, calls = [];
     Object.keys(record.fields).forEach(function (name) {
-      if (record.fields[name] !== "") data[name] = record.fields[name];
+      var value = record.fields[name], call = /^call_(\d+)$/.exec(name);
+      if (call) calls[parseInt(call[1], 10) - 1] = value === "" ? null : value;
+      else if (value !== "") data[name] = value;
     });
+    // The entry row asks who made call 1, 2 ... (call_1, call_2 ...); the API takes them as
+    // one list, in order, up to the last one named (the doubling says how many were made).
+    var last = -1;
+    calls.forEach(function (seat, index) { if (seat !== null && seat !== undefined) last = index; });
+    if (last >= 0) {
+      data.calls = calls.slice(0, last + 1).map(function (seat) { return seat === undefined ? null : seat; });
+    }
     data.version = record.version;
     return data;
   }
