@@ -57,6 +57,7 @@ from club.rule_labels import rule_set_name
 from club.selectors.replay import match_format, players_at, rules_at, score_table
 from club.selectors.sheets import TRUMP_SYMBOLS
 from club.services.sheet_messages import explain, format_label
+from club.sheet_labels import direction_label
 from scoring import ThreesOutcome, ThreesRow, dealer_alone, points_in_play
 from scoring.calls import call_multiplier
 
@@ -237,7 +238,8 @@ class SheetBuilder:
         self.title = fit_text(champ.name, 145, 15, bold=True)
         self.subtitle = fit_text(" · ".join(p for p in (
             capfirst(str(rnd.stage)), str(rnd), _("%(format)s, %(rules)s") % {
-                "format": format_label(self.format), "rules": rule_set_name(champ.rule_set)}) if p), 145, 10)
+                "format": format_label(self.format), "rules": rule_set_name(champ.rule_set)},
+            direction_label(self.rules)) if p), 145, 10)
         self.legend = " · ".join([_(
             "AT:A all tricks taken by side A · R:B renonce by side B · X cancelled (no deal, "
             "the next player deals)"), *sheet_legend(self.rules),

@@ -346,3 +346,11 @@ def test_a_correction_that_keeps_the_dealer_is_not_refused_for_the_turn(org_clie
         table, dealer=3, points=40)).status_code == 302
     response = org_client.post(url(table, "deals/1/"), deal_data(table, dealer=1, points=40))
     assert response.status_code == 400 and response.context["form"].errors["dealer"]
+
+
+def test_the_printed_sheet_says_which_way_play_goes(organiser):
+    from club.reports.sheets import SheetBuilder
+
+    table = sheet_table(organiser, rules="french")
+    data, _facts = round_sheets(table.round_id)
+    assert "play goes counter-clockwise" in SheetBuilder(data).subtitle
