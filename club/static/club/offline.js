@@ -27,10 +27,11 @@
   var form = document.getElementById("entry-form");
   var editing = form && form.dataset.number !== "0";
   var wrap = document.querySelector(".sheet-wrap");
-  var sending = false, retryTimer = null, sentCount = 0;
+  // stale: the sheet on the page is older than the server's (a conflict was resolved)
+  var sending = false, retryTimer = null, sentCount = 0, stale = false;
   var deals = window.TroefDeals({ t: t, form: form, queue: Q, sheet: sheet,
     place: function (panel) { state.parentNode.insertBefore(panel, state.nextSibling); },
-    resolved: function () { return render().then(flush); },
+    resolved: function () { stale = true; return render().then(flush); },
     failed: function () { say(t.tRetry, "error"); retryLater(); } });
   var fill = deals.fill, element = deals.element, facts = deals.facts;
   var dealerName = deals.dealerName, trumpLabel = deals.trumpLabel;
@@ -300,7 +301,7 @@
     }).then(function (outcome) {
       sending = false;
       return countPending().then(function (records) {
-        if (outcome === "done" && !records.length && sentCount) {
+        if ((outcome === "done" || outcome === "empty") && !records.length && (sentCount || stale)) {
           if (pristine()) {
             window.location.assign(sheet);  // the sheet as the server scored it
             return;
