@@ -194,27 +194,25 @@ def sheet_legend(rules) -> list[str]:
     """The notes that depend on the rules: doubling calls, blind trump, en face, ties."""
     out = []
     if len(rules.allowed_doublings()) > 1:
-        out.append(_("×JD/AB doubled by JD, then by AB (× the multiplier the calls make)"))
+        out.append(_("×JD/AB doubled by JD, then by AB"))
     if rules.blind_trump:
-        out.append(_("BL blind trump (counts ×%(m)s)") % {"m": rules.blind_multiplier})
+        out.append(_("BL blind trump (×%(m)s)") % {"m": rules.blind_multiplier})
     if rules.en_face:
-        out.append(_("EF en face (the partner chose trump)"))
+        out.append(_("EF en face"))
     if rules.trick_bonus:
-        out.append(_("Tricks: side A's tricks, one point each"))
+        out.append(_("Tricks: side A's"))
     half = points_in_play(rules)[1] // 2
     if rules.tie_policy == "stacked":
-        tie = _("=×%(k)s a %(t)s–%(t)s tie: the next deal counts ×%(k)s; each further tie "
-                "multiplies it by %(k)s again")
+        tie = _("=×%(k)s tie %(t)s–%(t)s: next deal ×%(k)s, each further tie ×%(k)s again")
     elif rules.tie_policy == "whole":
-        tie = _("=×N a %(t)s–%(t)s tie: the next deal counts ×N, the tied deal's whole "
-                "multiplier (×%(k)s; after a tied no-trump deal ×%(nt)s)")
+        tie = _("=×N tie %(t)s–%(t)s: next deal ×N, the tied deal's multiplier (no trump: "
+                "×%(nt)s)")
     else:
-        tie = _("=×%(k)s a %(t)s–%(t)s tie: the next deal counts ×%(k)s (a further tie keeps "
-                "×%(k)s)")
+        tie = _("=×%(k)s tie %(t)s–%(t)s: next deal ×%(k)s, a further tie keeps ×%(k)s")
     out.append(tie % {"t": half, "k": rules.tie_multiplier, "nt": rules.combine(
         rules.no_trump_multiplier, rules.tie_multiplier)})
     if rules.deals is not None:
-        out.append(_("=| a tie on the game's last deal: nothing carries over"))
+        out.append(_("=| tie on the last deal: nothing carries over"))
     return out
 
 
@@ -238,15 +236,14 @@ class SheetBuilder:
         self.title = fit_text(champ.name, 145, 15, bold=True)
         self.subtitle = fit_text(" · ".join(p for p in (
             capfirst(str(rnd.stage)), str(rnd), _("%(format)s, %(rules)s") % {
-                "format": format_label(self.format), "rules": rule_set_name(champ.rule_set)},
-            direction_label(self.rules)) if p), 145, 10)
+                "format": format_label(self.format), "rules": rule_set_name(champ.rule_set)})
+            if p), 145, 10)
         self.legend = " · ".join([_(
-            "AT:A all tricks taken by side A · R:B renonce by side B · X cancelled (no deal, "
-            "the next player deals)"), *sheet_legend(self.rules),
-            _("G1:A game 1 won by side A")])
+            "AT:A all tricks by side A · R:B renonce by side B · X cancelled, not a deal"),
+            *sheet_legend(self.rules), _("G1:A game 1 won by side A")])
         self.threes_legend = " · ".join([_(
             "Each deal the dealer (D) plays alone against the partners (P), who both score · "
-            "AT:P all tricks taken by the partners · R:D renonce by the dealer · X cancelled"),
+            "AT:P all tricks by the partners · R:D renonce by the dealer · X cancelled"),
             *sheet_legend(self.rules), _("G1:A game 1 won by player A")])
 
     def threes(self) -> tuple[list[Column], list[Block]]:
@@ -343,7 +340,8 @@ class SheetBuilder:
         style = {"line_height": "5.6mm"}
         return qr + [
             Block("b muted", box(LEFT, top - 5, 110, font_size="7.5pt"),
-                  _("Seat · player · side (in playing order)")),
+                  _("Seat · player · side (in playing order: %(direction)s)") % {
+                      "direction": direction_label(self.rules)}),
             Block("b bold r", box(LEFT, top, 5, font_size=f"{NAME_PT}pt", **style), "\n".join(lines)),
             Block("b", box(LEFT + 8, top, 94, font_size=f"{NAME_PT}pt", **style), "\n".join(players)),
             Block("b bold", box(LEFT + 104, top, 6, font_size=f"{NAME_PT}pt", **style),

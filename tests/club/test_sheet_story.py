@@ -288,7 +288,7 @@ def test_the_championship_form_refuses_best_of_two(organiser):
 
 def test_the_printed_legend_follows_the_rules():
     stacked = " ".join(sheet_legend(EngineRuleSet(tie_policy="stacked")))
-    assert "each further tie multiplies it by 2 again" in stacked
+    assert "next deal ×2, each further tie ×2 again" in stacked
     fixed = " ".join(sheet_legend(EngineRuleSet(target=None, deals=12)))
     assert "nothing carries over" in fixed
     assert "×JD/AB" not in " ".join(sheet_legend(EngineRuleSet()))
@@ -353,4 +353,5 @@ def test_the_printed_sheet_says_which_way_play_goes(organiser):
 
     table = sheet_table(organiser, rules="french")
     data, _facts = round_sheets(table.round_id)
-    assert "play goes counter-clockwise" in SheetBuilder(data).subtitle
+    html = SheetBuilder(data).html()
+    assert "in playing order: play goes counter-clockwise" in html
