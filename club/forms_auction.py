@@ -17,6 +17,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from club import messages
 from club.bounds import MAX_POINTS, MAX_REASON, MAX_SEAT, MAX_TRICKS
 from club.selectors.sheets import TRUMP_SYMBOLS, TableContext
 
@@ -54,6 +55,8 @@ class AuctionDealForm(forms.Form):
         self.fields["trump"].choices = [("", "—"), *TRUMP_SYMBOLS.items(), (NO_TRUMP, _("NT"))]
         if self.privilege:  # variant 1: the declarer took the privilege, nobody bids
             del self.fields["bid"]
+        if self.rules.game == "auction2":  # the sevens are removed: nothing to exchange
+            del self.fields["exchanged"]
 
     @property
     def privilege(self) -> bool:
@@ -74,6 +77,10 @@ class AuctionDealForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        sent = str(self.data.get("exchanged") or "").strip()
+        if "exchanged" not in self.fields and sent not in ("", "0"):
+            # auction 2 (an API client, say): refused by its rule, not silently dropped
+            self.add_error(None, messages.explain("exchanged_above_widow"))
         trump = data.get("trump") or ""
         if "declarer" in data and data.get("declarer") is None and trump:
             self.add_error("trump", _("A deal thrown in has no trump: leave it empty."))

@@ -67,3 +67,13 @@ def test_a_deal_the_form_refuses_is_a_400_naming_the_field(api, evening):
         "count": 30}, format="json", HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()))
     assert answer.status_code == 400 and "bid" in answer.content.decode()
     assert not Deal.objects.filter(table=table).exists()
+
+
+def test_cards_exchanged_in_auction_two_are_refused_not_dropped(api, evening):
+    _champ, rnd = evening
+    table = Table.objects.filter(round=rnd).order_by("number").first()
+    answer = api.post(f"/api/tables/{table.pk}/sheet/deals/", {
+        "version": table.version, "declarer": 1, "bid": 20, "trump": "h", "count": 30,
+        "exchanged": 2}, format="json", HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()))
+    assert answer.status_code == 400
+    assert not Deal.objects.filter(table=table).exists()

@@ -35,7 +35,7 @@ def test_a_deal_by_keyboard_with_live_figures(logged_in, live_server, table):
     active.send_keys(Keys.TAB, "20")           # bid 20
     driver.switch_to.active_element.send_keys(Keys.TAB, "h")   # trump hearts by its letter
     assert driver.find_element(By.NAME, "trump").get_attribute("value") == "h"
-    driver.switch_to.active_element.send_keys(Keys.TAB, Keys.TAB, "25")  # count 25
+    driver.switch_to.active_element.send_keys(Keys.TAB, "25")  # count 25 (auction 2: nothing exchanged)
     wait(driver, lambda d: "+20" in d.find_element(By.ID, "entry-score").text)
     driver.switch_to.active_element.send_keys(Keys.ENTER)
     wait(driver, lambda d: Deal.objects.filter(table=table).exists())
@@ -51,7 +51,7 @@ def test_a_refusal_by_its_field_live(logged_in, live_server, table):
     active = driver.switch_to.active_element
     active.send_keys("2")
     active.send_keys(Keys.TAB, "20")
-    driver.switch_to.active_element.send_keys(Keys.TAB, "s", Keys.TAB, Keys.TAB, "99")
+    driver.switch_to.active_element.send_keys(Keys.TAB, "s", Keys.TAB, "99")
     wait(driver, lambda d: "more than the points in play" in d.find_element(
         By.CSS_SELECTOR, ".e-count").text)
     assert driver.find_element(By.NAME, "count").get_attribute("aria-invalid") == "true"
