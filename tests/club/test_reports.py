@@ -202,7 +202,7 @@ def test_all_tricks_renonce_and_cancelled_deals_are_noted(round_one):
     assert rows[0] == ["♥", "0", "60", "0", "60", "0", "60", "AT:B"]
     assert rows[1] == ["♠", "–", "–", "0", "30", "0", "90", "R:A"]
     assert rows[2] == ["–", "–", "–", "0", "0", "0", "90", "X"]
-    assert "AT:A all tricks taken by side A" in text.replace("\n", " ")
+    assert "AT:A all tricks by side A" in text.replace("\n", " ")
 
 
 def test_report_data_takes_a_fixed_number_of_queries(django_assert_num_queries):
