@@ -18,10 +18,10 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
+from club import messages
 from club.api import auction_sheets as auction
 from club.api import serializers as shapes
 from club.api.base import ApiView, out
-from club import messages
 from club.api.errors import ApiError, form_errors, sheet_refusal
 from club.api.idempotency import HEADER, MAX_KEY, apply_once
 from club.api.permissions import deny

@@ -40,9 +40,9 @@ from club.selectors.sheets import (
 )
 from club.services import sheets as service
 from club.services.sheet_messages import format_label
-from club.sheet_labels import direction_label
 from club.services.sheet_play import record_play
 from club.services.sheets import SheetConflict, SheetInvalid
+from club.sheet_labels import direction_label
 from club.views.params import int_param
 
 MAX_VERSION = 2**31 - 1  # Table.version is a PositiveIntegerField
