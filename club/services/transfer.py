@@ -36,11 +36,15 @@ FORMAT = "troef-championship"
 #: 2: no trump is null (version 1 wrote ""; still read, and made null on import).
 #: 3: a deal's doubling calls (who doubled, in order); versions 1-2 had only the
 #: multiplier: read as that many calls naming nobody.
-VERSION = 3
-READS = (1, 2, 3)
+#: 4: auction Manille: a championship's table size and fit, a deal's declarer, bid (a count
+#: or all tricks) and cards exchanged; absent from earlier versions (partnership only).
+VERSION = 4
+READS = (1, 2, 3, 4)
 CHAMPIONSHIP_FIELDS = ("name", "season", "entry_type", "draw_method", "match_format",
                        "ranking_order", "bye_scoring", "odd_players", "public",
                        "confirmation_required", "self_entry", "seed")
+#: Version 4's own fields: read when present, the models' defaults otherwise.
+AUCTION_CHAMPIONSHIP_FIELDS = ("table_size", "table_fit")
 TABLE_FIELDS = ("number", "is_bye", "sheet_keeper", "first_dealer", "flags", "code", "version")
 DEAL_FIELDS = ("number",) + Deal.FACT_FIELDS + ("play",)
 
@@ -75,7 +79,7 @@ def export_championship(championship: Championship) -> dict:
             {"position": s.position, "side": s.side, "player": s.player_id, "entry": s.entry_id})
     for d in deals:
         by_table[d.table_id]["deals"].append(
-            {**{f: getattr(d, f) for f in DEAL_FIELDS}, "entered_by": _user(d.entered_by_id, users),
+            {**{f: getattr(d, f) for f in DEAL_FIELDS + Deal.AUCTION_FIELDS}, "entered_by": _user(d.entered_by_id, users),
              "entered_at": _iso(d.entered_at)})
     for c in changes:
         by_table[c.table_id]["changes"].append(
@@ -97,7 +101,8 @@ def export_championship(championship: Championship) -> dict:
         "club": {"name": club.name, "slug": club.slug, "town": club.town},
         "rule_set": {"name": championship.rule_set.name, "preset": championship.rule_set.preset,
                      "options": championship.rule_set.options},
-        "championship": {**{f: getattr(championship, f) for f in CHAMPIONSHIP_FIELDS},
+        "championship": {**{f: getattr(championship, f)
+                            for f in CHAMPIONSHIP_FIELDS + AUCTION_CHAMPIONSHIP_FIELDS},
                          "start_date": _iso(championship.start_date),
                          "end_date": _iso(championship.end_date)},
         "players": [{"id": p.pk, "last_name": p.last_name, "first_name": p.first_name,
@@ -153,7 +158,8 @@ def _import(data: dict) -> Championship:
     c = data["championship"]
     championship = Championship.objects.create(
         club=club, rule_set=rule_set, start_date=c["start_date"], end_date=c["end_date"],
-        **{f: c[f] for f in CHAMPIONSHIP_FIELDS})
+        **{f: c[f] for f in CHAMPIONSHIP_FIELDS},
+        **{f: c[f] for f in AUCTION_CHAMPIONSHIP_FIELDS if f in c})
     stages = {s["number"]: Stage.objects.create(championship=championship, **s)
               for s in data["stages"]}
     entries = {}
@@ -201,6 +207,7 @@ def _deal_fields(exported: dict) -> dict:
     """An exported deal's fields; one from before version 3 gets its calls from its
     multiplier (x2^k: k calls, nobody named)."""
     fields = {f: exported[f] for f in DEAL_FIELDS if f != "calls"}
+    fields.update((f, exported[f]) for f in Deal.AUCTION_FIELDS if f in exported)
     calls = exported.get("calls")
     if calls is None:
         calls = [None] * (int(fields["doubling"]).bit_length() - 1)

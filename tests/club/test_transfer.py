@@ -22,7 +22,13 @@ def standings_of(championship):
 
 def wipe():
     """Empty the database of everything a championship export carries."""
+    from club.models import DuplicateEvent, DuplicateTable, Traveller
+
     Championship.objects.all().delete()
+    # The demo's duplicate evening holds its club (its pairs are protected by its tables).
+    Traveller.objects.all().delete()
+    DuplicateTable.objects.all().delete()
+    DuplicateEvent.objects.all().delete()
     Club.objects.all().delete()
     Player.objects.all().delete()
 
@@ -78,7 +84,7 @@ def test_a_version_1_export_with_blank_trump_imports_as_no_trump():
     call_command("demo", stdout=io.StringIO())
     championship = Championship.objects.get(name="Individual club evening")
     data = export_championship(championship)
-    assert data["version"] == 3
+    assert data["version"] == 4
     no_trump = [d for r in data["rounds"] for t in r["tables"] for d in t["deals"]
                 if d["trump"] is None]
     assert no_trump, "the demo plays some no-trump deals"
@@ -123,3 +129,29 @@ def test_an_export_whose_calls_contradict_its_doubling_imports_nothing():
     with pytest.raises(ImportError_):
         import_championship(data)
     assert not Deal.objects.exists()
+
+
+def test_an_auction_evening_round_trips_with_its_bids_and_table_size(tmp_path):
+    """Version 4 carries a deal's declarer, bid and cards exchanged and the championship's
+    table size and fit: without them every imported auction deal read as thrown in."""
+    from club.selectors.auction_standings import auction_standings_of
+
+    call_command("demo", stdout=io.StringIO())
+    championship = Championship.objects.get(rule_set__preset="auction2")
+    Championship.objects.filter(pk=championship.pk).update(table_size=5, table_fit="closest")
+    championship.refresh_from_db()
+    deals = list(Deal.objects.filter(table__round__stage__championship=championship).order_by(
+        "table__round__number", "table__number", "number").values_list(
+        "declarer", "contract", "contract_all", "exchanged", "points"))
+    before = [(r.rank, r.values["total"]) for r in auction_standings_of(championship)]
+    path = tmp_path / "auction.json"
+    call_command("export_championship", str(championship.pk), "-o", str(path))
+    assert json.loads(path.read_text())["version"] == 4
+    wipe()
+    call_command("import_championship", str(path), stdout=io.StringIO())
+    imported = Championship.objects.get()
+    assert (imported.table_size, imported.table_fit) == (5, "closest")
+    assert list(Deal.objects.filter(table__round__stage__championship=imported).order_by(
+        "table__round__number", "table__number", "number").values_list(
+        "declarer", "contract", "contract_all", "exchanged", "points")) == deals
+    assert [(r.rank, r.values["total"]) for r in auction_standings_of(imported)] == before
