@@ -101,7 +101,7 @@ class _SheetForm(forms.Form):
         # Each doubling choice says the multiplier its calls make under the rule set's
         # counting (a redouble is x3 where multipliers add, RULES.md §14).
         choices = [(m, f"×{call_multiplier(knocks_of(m), rules)}")
-                   for m in rules.allowed_doublings()]
+                   for m in rules.allowed_doublings() if m <= MAX_DOUBLING]
         fields["doubling"].widget = (
             forms.HiddenInput() if len(choices) == 1 else
             forms.RadioSelect(choices=choices) if len(choices) <= self.radio_doublings else
