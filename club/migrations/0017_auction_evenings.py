@@ -113,6 +113,11 @@ class Migration(migrations.Migration):
         ),
         migrations.AlterField(
             model_name="table",
+            name="decision_side",
+            field=models.PositiveSmallIntegerField(blank=True, help_text="At an auction table: the seat of the player who forfeits.", null=True, validators=seat_range(), verbose_name="side that forfeits"),
+        ),
+        migrations.AlterField(
+            model_name="table",
             name="sheet_keeper",
             field=models.PositiveSmallIntegerField(default=0, validators=seat_range(), verbose_name="sheet kept by seat"),
         ),

@@ -17,7 +17,6 @@ from club.bounds import (
     MAX_MINUTES,
     MAX_NUMBER,
     MAX_SEAT,
-    MAX_SIDE,
     between,
 )
 from club.models.clubs import Club, Pair, Player
@@ -261,7 +260,8 @@ class Table(models.Model):
     decision = models.CharField(_("decision"), max_length=12, choices=Decision.choices,
                                 blank=True)
     decision_side = models.PositiveSmallIntegerField(
-        _("side that forfeits"), null=True, blank=True, validators=between(0, MAX_SIDE))
+        _("side that forfeits"), null=True, blank=True, validators=between(0, MAX_SEAT),
+        help_text=_("At an auction table: the seat of the player who forfeits."))
     decision_reason = models.CharField(_("reason"), max_length=300, blank=True)
     decided_by = models.ForeignKey("auth.User", on_delete=models.SET_NULL, null=True,
                                    blank=True, related_name="+", verbose_name=_("decided by"))

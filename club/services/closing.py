@@ -61,8 +61,11 @@ def _locked_round(rnd: Round) -> Round:
 
 
 def _sides(table: Table) -> int:
-    """How many sides the table's match rows have (3 at a table of three, else 2)."""
-    return 3 if table.seats.count() == 3 else 2
+    """How many sides the table's match rows have: 3 at a table of three, one per player at
+    an auction table (each seat its own side), else 2."""
+    if table.seats.count() == 3:
+        return 3
+    return max(2, table.seats.values("side").distinct().count())
 
 
 def _set_decision(rnd: Round, table: Table, user, decision: str, side: int | None,

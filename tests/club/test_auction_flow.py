@@ -328,3 +328,15 @@ def test_close_with_a_total_below_zero_then_draw_the_next_round(org_client, even
     second = Round.objects.get(stage__championship=champ, number=2)
     assert Table.objects.filter(round=second).count() == 3
     assert verify_championship(champ) == []
+
+
+def test_a_player_forfeits_at_an_auction_table(org_client, evening, organiser):
+    from club.services.closing import close_round, decide_table
+
+    _champ, rnd = evening
+    table = Table.objects.filter(round=rnd).order_by("number").first()
+    post_ok(org_client, sheet(table), entry(table, declarer=1, bid=20, trump="h", count=25))
+    decide_table(table, organiser, "forfeit", side=3, reason="left early")
+    close_round(rnd, organiser, remaining="played")
+    rows = {r.side: r.result for r in MatchResult.objects.filter(table=table)}
+    assert rows == {0: "win", 1: "win", 2: "win", 3: "loss"}
