@@ -13,7 +13,7 @@ The search (docs/duplicate.md says what each step bought):
 - legal cards from :func:`engine.play.legal_mask`, the engine's own function;
 - a transposition table at each trick's start, keyed by the hands (the 7, 8 and 9 of a suit
   moved down over the gaps of played ones) and the leader, holding a lower and an upper
-  bound and the best lead; a second one inside tricks;
+  bound and the best lead; a second one inside tricks (``mid``: off by default, it costs what it saves);
 - sure points (:mod:`engine.dd_bounds`): bounds from the top trumps and the leader's
   cashable cards, asked before a new position is searched;
 - the best move first and equivalent cards pruned (:mod:`engine.dd_order`);

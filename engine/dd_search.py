@@ -44,7 +44,7 @@ class Solver:
     def __init__(self, trump: int, rules: RuleSet | str = "house", *,
                  values: Sequence[int] = CARD_POINTS, bonus: int | None = None,
                  ordering: bool = True, equivalence: bool = True, small: int = 1,
-                 mid: bool = True, bounds: bool = True, endings: bool = True) -> None:
+                 mid: bool = False, bounds: bool = True, endings: bool = True) -> None:
         rules = RuleSet.coerce(rules)
         self.trump = trump
         self.flags = rule_flags(rules)
