@@ -24,12 +24,12 @@ from scoring.auction import (
     score_auction,
 )
 from scoring.deal import (
-    DealResult,
     DealScore,
     check_deal,
     points_in_play,
     score_deal,
 )
+from scoring.deal_facts import DealResult
 from scoring.duplicate import (
     BoardResult,
     BoardScore,

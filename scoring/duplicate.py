@@ -22,7 +22,7 @@ the deal's facts as a :class:`scoring.DealResult` (side 0 and 1 as on any sheet)
   over its boards of its net score minus that average.
 - **Ranking:** by percentage (or datum), highest first; equal figures share a rank.
 
->>> from scoring.deal import DealResult
+>>> from scoring.deal_facts import DealResult
 >>> results = [BoardResult(1, "A", "B", DealResult((38, 22), "h")),
 ...            BoardResult(1, "C", "D", DealResult((41, 19), "h")),
 ...            BoardResult(1, "E", "F", DealResult((38, 22), "h"))]
@@ -38,7 +38,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.rules import RuleSet
-from scoring.deal import DealResult, as_rules, score_deal
+from scoring.deal import as_rules, score_deal
+from scoring.deal_facts import DealResult
 from scoring.errors import ScoringError
 
 #: The trump choices of a hand record, in the order a tie for the par is broken.
@@ -97,7 +98,7 @@ def board_scores(results: Iterable[BoardResult], boards: Iterable[int],
     ``boards`` are the numbers of the set; a result for another board, a pair playing a
     board twice or meeting itself raises :class:`DuplicateError`.
 
-    >>> from scoring.deal import DealResult
+    >>> from scoring.deal_facts import DealResult
     >>> rows = board_scores([BoardResult(2, "A", "B", DealResult((30, 30), None)),
     ...                      BoardResult(2, "C", "D", DealResult((25, 35), None))], [2])
     >>> [(r.pair, r.net, r.match_points, r.datum) for r in rows]

@@ -21,7 +21,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.rules import RuleSet
-from scoring.deal import DealResult, DealScore, as_rules, score_deal
+from scoring.deal import DealScore, as_rules, score_deal
+from scoring.deal_facts import DealResult
 from scoring.errors import DealResultError, GameFinishedError, ScoringError
 
 

@@ -6,7 +6,7 @@ format, when time is called the match stops: the games finished count, and the g
 progress counts as won by the side ahead on its points so far (not at all when level).
 A match is won by the side that won more games; equal games won is a draw.
 
->>> from scoring.deal import DealResult
+>>> from scoring.deal_facts import DealResult
 >>> outcome = score_match([DealResult(points=(60, 0), trump=None, all_tricks=0)],
 ...                       MatchFormat.one_game(), "house")
 >>> outcome.result, outcome.games_won, outcome.points, outcome.accepts_deals
@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from engine.rules import RuleSet
-from scoring.deal import DealResult, as_rules
+from scoring.deal import as_rules
+from scoring.deal_facts import DealResult
 from scoring.errors import MatchError
 from scoring.game import Game, Sheet
 from scoring.records import DEFAULT_MATCH_POINTS, MatchRecord
@@ -216,7 +217,7 @@ class MatchOutcome:
         """Standings input: one :class:`MatchRecord` per entry of ``sides`` (side 0's entries,
         side 1's entries): a pair each in fixed pairs, the players in an individual event.
 
-        >>> from scoring.deal import DealResult
+        >>> from scoring.deal_facts import DealResult
         >>> outcome = score_match([DealResult(points=None, trump="c", renonce=1)] * 4,
         ...                       MatchFormat.one_game(), "house")
         >>> [(r.entry, r.result, r.partners) for r in outcome.records((("an", "bo"), ("cy", "di")), 1)]
@@ -248,7 +249,7 @@ def score_match(results: Iterable[DealResult], fmt: MatchFormat, rules: RuleSet 
     Raises the first bad deal's error (its ``deal`` the number on the sheet), or
     :class:`MatchError` ``match_finished`` for a deal after the match was decided.
 
-    >>> from scoring.deal import DealResult
+    >>> from scoring.deal_facts import DealResult
     >>> capot = DealResult(points=(60, 0), trump=None, all_tricks=0)
     >>> score_match([capot], MatchFormat.best_of(3), "house").accepts_deals
     True

@@ -31,7 +31,7 @@ from functools import lru_cache
 
 from engine.players import HeuristicPlayer, random_card
 from engine.sim import simulate_facts
-from scoring.deal import DealResult
+from scoring.deal_facts import DealResult
 from scoring.game import Game
 from scoring.match import MatchFormat, score_match
 from scoring.pairing import Entry, draw, record_round

@@ -19,7 +19,7 @@ Defaults (project), where the rule texts are silent:
   game in progress goes to the player or players ahead). The players with most games won
   win the match; three equal counts are a draw.
 
->>> from scoring.deal import DealResult
+>>> from scoring.deal_facts import DealResult
 >>> deals = [DealResult(points=(40, 15), trump="h"),   # seat 0 deals: 55 in play, T = 27
 ...          DealResult(points=(20, 40), trump="c")]   # seat 1 deals, the partners win
 >>> outcome = score_threes(deals, MatchFormat.one_game(), "house", first_dealer=0)
@@ -36,7 +36,8 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.rules import RuleSet
-from scoring.deal import DealResult, DealScore, as_rules, score_deal
+from scoring.deal import DealScore, as_rules, score_deal
+from scoring.deal_facts import DealResult
 from scoring.errors import DealResultError, GameFinishedError, MatchError, ScoringError
 from scoring.match import MatchFormat, SideOutcome
 from scoring.records import MatchRecord
@@ -222,7 +223,7 @@ class ThreesOutcome:
     def result(self) -> tuple[str, ...] | None:
         """Each seat's win / draw / loss once the match is finished.
 
-        >>> from scoring.deal import DealResult
+        >>> from scoring.deal_facts import DealResult
         >>> capot = DealResult(points=(0, 60), trump=None, all_tricks=1)  # 120 for each partner
         >>> score_threes([capot], MatchFormat.one_game(), "house").result
         ('loss', 'win', 'win')
@@ -237,7 +238,7 @@ class ThreesOutcome:
     def seat(self, seat: int) -> SideOutcome:
         """The outcome for the player at ``seat``: against them, the best of the others.
 
-        >>> from scoring.deal import DealResult
+        >>> from scoring.deal_facts import DealResult
         >>> outcome = score_threes([DealResult(points=(50, 10), trump="c")],
         ...                        MatchFormat.one_game(), "house")
         >>> outcome.seat(0).points_for, outcome.seat(1).points_against
@@ -252,7 +253,7 @@ class ThreesOutcome:
         """Standings input: one record per player (in seat order); every other player at
         the table is an opponent, nobody a partner.
 
-        >>> from scoring.deal import DealResult
+        >>> from scoring.deal_facts import DealResult
         >>> outcome = score_threes([DealResult(points=(60, 0), trump=None, all_tricks=0)],
         ...                        MatchFormat.one_game(), "house")
         >>> [(r.entry, r.result, r.opponents, r.partners) for r in outcome.records("abc", 1)]
@@ -287,7 +288,7 @@ def score_threes(results: Iterable[DealResult], fmt: MatchFormat,
     ``deal`` the number on the sheet), or :class:`MatchError` ``match_finished`` for a deal
     after the match was decided.
 
-    >>> from scoring.deal import DealResult
+    >>> from scoring.deal_facts import DealResult
     >>> capot = DealResult(points=(60, 0), trump=None, all_tricks=0)
     >>> outcome = score_threes([capot], MatchFormat.one_game(), "house", first_dealer=2)
     >>> outcome.points, outcome.result

@@ -20,7 +20,7 @@ from club.models import (
     Traveller,
 )
 from club.selectors.names import public_entry_name
-from scoring.deal import DealResult
+from scoring.deal_facts import DealResult
 
 
 def board_set(session: DuplicateSession) -> list[dict[str, Any]]:

@@ -28,7 +28,8 @@ from club.models import DuplicateBoard, DuplicateSession, DuplicateTable, Travel
 from club.selectors.duplicate import deal_result
 from club.services.duplicate import DuplicateInvalid, refuse  # noqa: F401 (re-exported)
 from club.services.sheet_messages import explain as sheet_explain
-from scoring.deal import DealResult, check_deal
+from scoring.deal import check_deal
+from scoring.deal_facts import DealResult
 from scoring.errors import ScoringError
 
 #: Form fields of a traveller line (side 0 is North-South).

@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from club.models import ClubRole, DuplicateEvent, RuleSet, Traveller
-from scoring.deal import DealResult
+from scoring.deal_facts import DealResult
 from scoring.duplicate import BoardResult, score_boards
 from tests.club.duplicate_helpers import make_pairs
 from tests.factories import make_club, make_user

@@ -29,7 +29,7 @@ MOST_OUT_OF_PLAY = 10
 @st.composite
 def deal_results(draw: st.DrawFn, rules: RuleSet, cancel: bool = True, renonce: bool = True):
     """A DealResult that is valid under ``rules``."""
-    from scoring.deal import DealResult
+    from scoring.deal_facts import DealResult
 
     kinds = ["played"] * 6 + ["capot", "tie"]
     if renonce:
