@@ -17,7 +17,7 @@ from club.models import Deal, Round
 from club.selectors.auction_replay import AuctionOutcome
 from club.selectors.replay import TableScore, score_table
 from club.selectors.sheet_rows import table_deals
-from club.selectors.sheets import TRUMP_SYMBOLS, TableContext
+from club.selectors.sheets import TRUMP_SYMBOLS, TableContext, confirm_refusal
 from engine.auction import lowest_bid, total_in_play
 from engine.auction_deal import LAID_OUT, WIDOW
 
@@ -149,16 +149,7 @@ class AuctionSheetPage:
 
     @property
     def confirm_refusal(self) -> str:
-        actor, table = self.ctx.actor, self.table
-        if actor.by_code:
-            return _("Players do not confirm their own sheet: an organiser does.")
-        if table.confirmed:
-            return _("The sheet is already confirmed.")
-        if not self.deals:
-            return _("There is nothing to confirm yet.")
-        if table.entered_by_id is not None and table.entered_by_id == actor.user_id:
-            return _("You entered this sheet last: another person confirms it.")
-        return ""
+        return confirm_refusal(self.ctx, bool(self.deals))
 
 
 def dealer_of(ctx: TableContext, number: int) -> int:

@@ -324,17 +324,21 @@ class SheetPage:
 
     @property
     def confirm_refusal(self) -> str:
-        """Why the actor may not confirm now ('' when they may)."""
-        actor, table = self.ctx.actor, self.table
-        if actor.by_code:
-            return _("Players do not confirm their own sheet: an organiser does.")
-        if table.confirmed:
-            return _("The sheet is already confirmed.")
-        if not self.deals:
-            return _("There is nothing to confirm yet.")
-        if table.entered_by_id is not None and table.entered_by_id == actor.user_id:
-            return _("You entered this sheet last: another person confirms it.")
-        return ""
+        return confirm_refusal(self.ctx, bool(self.deals))
+
+
+def confirm_refusal(ctx: TableContext, has_deals: bool) -> str:
+    """Why the actor may not confirm the sheet now ('' when they may): any kind of sheet."""
+    actor, table = ctx.actor, ctx.table
+    if actor.by_code:
+        return _("Players do not confirm their own sheet: an organiser does.")
+    if table.confirmed:
+        return _("The sheet is already confirmed.")
+    if not has_deals:
+        return _("There is nothing to confirm yet.")
+    if table.entered_by_id is not None and table.entered_by_id == actor.user_id:
+        return _("You entered this sheet last: another person confirms it.")
+    return ""
 
 
 def sheet_page(ctx: TableContext) -> SheetPage:

@@ -13,14 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpResponse, JsonResponse
-from django.shortcuts import redirect, render
-from django.utils.translation import get_language
+from django.http import Http404, JsonResponse
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
 from club.bounds import MAX_NUMBER
 from club.forms_auction import AuctionDealForm, deal_initial
-from club.forms_sheets import trump_keys
 from club.selectors.auction_sheets import AuctionSheetPage, auction_sheet_page
 from club.selectors.sheet_rows import table_deals
 from club.services import auction_sheets as service
@@ -39,49 +37,14 @@ class AuctionSheetMixin:
         initial["version"] = page.table.version
         return AuctionDealForm(self.ctx, data=data, initial=initial)
 
-    def render_page(self, *, form=None, editing: int | None = None, status: int = 200,
-                    conflict: str = "", page: AuctionSheetPage | None = None,
-                    **extra: Any) -> HttpResponse:
-        page = page or auction_sheet_page(self.ctx)
-        editing_deal = next((d for d in page.deals if d.number == editing), None)
-        if form is None and editing_deal is not None:
-            form = self.deal_form(page, deal=editing_deal)
-        elif form is None and page.accepts_deals:
-            form = self.deal_form(page)
-        if form is not None and form.is_bound and conflict:
-            data = form.data.copy()
-            data["version"] = str(page.table.version)
-            form.data = data
-        for row in page.rows:
-            row.edit_url = self.url("-deal", row.deal.number)
-            row.delete_url = self.url("-delete", row.deal.number)
-        context = {
-            "page": page, "ctx": self.ctx, "table": page.table, "form": form,
-            "editing": editing_deal, "conflict": conflict, "by_code": bool(self.code),
-            "colspan": 7 + len(page.names),
-            "trump_keys": trump_keys(get_language()),
-            "urls": {
-                "sheet": self.sheet_url(), "preview": self.url("-preview"),
-                "confirm": "" if self.code else self.url("-confirm"),
-                "changes": "" if self.code else self.url("-changes"),
-                "enter": self.sheet_url() if editing_deal is None else self.url(
-                    "-deal", editing_deal.number),
-            },
-            **extra,
-        }
-        return render(self.request, self.template_name, context, status=status)
+    def build_page(self) -> AuctionSheetPage:
+        return auction_sheet_page(self.ctx)
 
-    def refused(self, form, error: Exception, *, editing=None, template=None) -> HttpResponse:
-        if isinstance(error, SheetConflict):
-            from club.selectors.sheets import load_table
+    def page_rows(self, page: AuctionSheetPage):
+        return page.rows
 
-            self.ctx = load_table(self.actor, self.table_id, page=True)
-            return self.render_page(form=form, editing=editing, status=409,
-                                    conflict=str(error))
-        for field, errors in error.errors.items():
-            for message in errors:
-                form.add_error(field if field in form.fields else None, message)
-        return self.render_page(form=form, editing=editing, status=400)
+    def page_extra(self, page: AuctionSheetPage) -> dict[str, Any]:
+        return {"colspan": 7 + len(page.names)}
 
 
 class AuctionSheetPageView(AuctionSheetMixin, sheets.SheetPageView):

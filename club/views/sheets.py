@@ -90,10 +90,21 @@ class SheetView(View):
         initial["version"] = page.table.version
         return DealForm(self.ctx, data=data, initial=initial, prefix=None)
 
+    def build_page(self) -> SheetPage:
+        return sheet_page(self.ctx)
+
+    def page_rows(self, page: SheetPage):
+        """The page's deal rows (each gets its edit and delete links)."""
+        return (row for game in page.games for row in game.rows)
+
+    def page_extra(self, page: SheetPage) -> dict[str, Any]:
+        """What this kind of sheet adds to the page's context."""
+        return {}
+
     def render_page(self, *, form=None, editing: int | None = None, status: int = 200,
                     conflict: str = "", tricks_form=None, page: SheetPage | None = None,
                     **extra: Any) -> HttpResponse:
-        page = page or sheet_page(self.ctx)
+        page = page or self.build_page()
         editing_deal = next((d for d in page.deals if d.number == editing), None)
         if form is None and editing_deal is not None:
             form = self.deal_form(page, deal=editing_deal)
@@ -103,10 +114,9 @@ class SheetView(View):
             data = form.data.copy()
             data["version"] = str(page.table.version)
             form.data = data  # keep what was typed, with the sheet's current version
-        for game in page.games:
-            for row in game.rows:
-                row.edit_url = self.url("-deal", row.deal.number)
-                row.delete_url = self.url("-delete", row.deal.number)
+        for row in self.page_rows(page):
+            row.edit_url = self.url("-deal", row.deal.number)
+            row.delete_url = self.url("-delete", row.deal.number)
         context = {
             "page": page, "ctx": self.ctx, "table": page.table, "form": form,
             "editing": editing_deal, "conflict": conflict, "by_code": bool(self.code),
@@ -123,6 +133,7 @@ class SheetView(View):
                 "enter": self.sheet_url() if editing_deal is None else self.url(
                     "-deal", editing_deal.number),
             },
+            **self.page_extra(page),
             **extra,
         }
         return render(self.request, self.template_name, context, status=status)
