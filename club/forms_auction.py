@@ -88,13 +88,14 @@ class AuctionDealForm(forms.Form):
             self.add_error("trump", _("Choose the trump the declarer named (NT: no trump)."))
         return data
 
-    def facts(self, dealer: int) -> dict[str, Any]:
-        """The deal's facts as the sheet records them (``dealer``: the rotation's)."""
+    def facts(self) -> dict[str, Any]:
+        """The deal's facts as the sheet records them (the dealer is the rotation's: the
+        sheet service sets it)."""
         data = self.cleaned_data
         bid = data.get("bid")
         trump = data.get("trump") or ""
         return {
-            "dealer": dealer, "trump": None if trump in ("", NO_TRUMP) else trump,
+            "trump": None if trump in ("", NO_TRUMP) else trump,
             "doubling": 1, "declarer": data.get("declarer"),
             "contract": bid if isinstance(bid, int) else None, "contract_all": bid == "all",
             "exchanged": data.get("exchanged") or 0, "points": data.get("count"),

@@ -11,7 +11,6 @@ from club.api.errors import form_errors
 from club.forms_auction import AuctionDealForm
 from club.selectors.auction_sheets import auction_sheet_page
 from club.selectors.sheets import TableContext
-from club.services import auction_sheets as service
 
 
 def sheet_data(ctx: TableContext) -> dict[str, Any]:
@@ -52,13 +51,5 @@ def deal_facts(ctx: TableContext, data: dict[str, Any]) -> tuple[int, dict[str, 
     form = AuctionDealForm(ctx, data=fields)
     if not form.is_valid():
         raise form_errors(form)
-    return form.cleaned_data["version"], form.facts(0), form.cleaned_data.get("reason", "")
+    return form.cleaned_data["version"], form.facts(), form.cleaned_data.get("reason", "")
 
-
-def enter(actor, ctx: TableContext, version: int, facts: dict[str, Any], reason: str):
-    return service.enter_auction_deal(actor, ctx, version, facts, reason)
-
-
-def edit(actor, ctx: TableContext, number: int, version: int, facts: dict[str, Any],
-         reason: str):
-    return service.edit_auction_deal(actor, ctx, number, version, facts, reason)

@@ -150,11 +150,8 @@ class DealsView(SheetBase):
 
         def write():
             try:
-                if ctx.championship.is_auction:  # the dealer is the rotation's
-                    saved = auction.enter(self.actor, ctx, version, facts, reason)
-                else:
-                    saved = service.enter_deal(self.actor, ctx.table.pk, version, facts,
-                                               reason, ctx=ctx)
+                saved = service.enter_deal(self.actor, ctx.table.pk, version, facts,
+                                           reason, ctx=ctx)
             except (SheetInvalid, SheetConflict) as error:
                 raise self.refused(error) from None
             return status.HTTP_201_CREATED, _written(saved)
@@ -173,11 +170,8 @@ class DealView(SheetBase):
 
         def write():
             try:
-                if ctx.championship.is_auction:  # the dealer is the rotation's
-                    saved = auction.edit(self.actor, ctx, number, version, facts, reason)
-                else:
-                    saved = service.edit_deal(self.actor, ctx.table.pk, number, version, facts,
-                                              reason, ctx=ctx)
+                saved = service.edit_deal(self.actor, ctx.table.pk, number, version, facts,
+                                          reason, ctx=ctx)
             except (SheetInvalid, SheetConflict) as error:
                 raise self.refused(error) from None
             return status.HTTP_200_OK, _written(saved)

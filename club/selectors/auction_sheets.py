@@ -9,6 +9,7 @@ scored by :func:`club.selectors.replay.score_table` (dispatching to
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -156,6 +157,15 @@ def dealer_of(ctx: TableContext, number: int) -> int:
     """The seat that deals deal ``number`` (from 1): the rotation from the first dealer."""
     players = ctx.seat_count
     return (ctx.table.first_dealer + number - 1) % players
+
+
+def auction_preview(outcome: AuctionOutcome, number: int, count: int) -> dict[str, Any]:
+    """The entry row's live figures for a candidate deal ``number`` of ``count``: every
+    player's points for it and the totals after it (the preview's answer on an auction sheet)."""
+    row = outcome.rows[number - 1]
+    return {"ok": True, "number": number, "points": list(row.credits),
+            "totals": list(row.totals), "outcome": row.score.outcome,
+            "game_over": outcome.finished and number == count}
 
 
 def auction_sheet_page(ctx: TableContext) -> AuctionSheetPage:

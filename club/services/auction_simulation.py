@@ -13,7 +13,7 @@ from typing import Any
 from club.models import Seat, Table
 from club.selectors.replay import championship_rules, rules_at
 from club.selectors.sheets import Actor, load_table
-from club.services.auction_sheets import enter_auction_deal
+from club.services.sheets import enter_deal
 from engine.auction import ALL_TRICKS
 from engine.auction_sim import simulate_auction_facts
 from scoring.auction import AuctionGame
@@ -56,6 +56,6 @@ def play_auction_table(table: Table, seed: int, *, user) -> int:
     actor, version, count = Actor(user), table.version, 0
     for facts in simulated_auction_deals(table, seed):
         ctx = load_table(actor, table.pk)  # as each request of the sheet page loads it
-        version = enter_auction_deal(actor, ctx, version, facts).version
+        version = enter_deal(actor, table.pk, version, facts, ctx=ctx).version
         count += 1
     return count

@@ -30,6 +30,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.models import Deal, DealChange, Round, Table
+from club.selectors.auction_sheets import auction_preview, dealer_of
 from club.selectors.replay import Outcome, replay_sheet, result_rows
 from club.selectors.sheet_rows import table_deals
 from club.selectors.sheets import Actor, TableContext, load_table
@@ -187,6 +188,8 @@ def _change(ctx: TableContext, action: str, number: int | None, *, old=None, new
 
 def _new_deal(ctx: TableContext, number: int, facts: dict[str, Any]) -> Deal:
     facts = dict(facts)
+    if ctx.rules.auction:  # RULES §13: nobody types the dealer, the rotation says it
+        facts["dealer"] = dealer_of(ctx, number)
     normalise_calls(facts)
     known = {name: facts[name] for name in (*Deal.FACT_FIELDS, *Deal.AUCTION_FIELDS, "play")
              if name in facts}
@@ -350,6 +353,8 @@ def preview_deal(ctx: TableContext, deals: list[Deal], facts: dict[str, Any],
         outcome = check_sheet(ctx, deals, number)
     except SheetInvalid as invalid:
         return {"ok": False, "errors": invalid.errors}
+    if ctx.rules.auction:
+        return auction_preview(outcome, number, len(deals))
     rows = [(game, row) for game in outcome.games for row in game.deals]
     game, row = rows[number - 1]
     last_of_game = row is game.deals[-1] and game.finished

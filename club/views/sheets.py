@@ -52,6 +52,7 @@ class SheetView(View):
     """Base: resolves the actor and the table (404 / login / 403), renders the sheet page."""
 
     template_name = "sheets/sheet.html"
+    form_class = DealForm
 
     def dispatch(self, request, *args, **kwargs):
         self.code = kwargs.get("code", "")
@@ -88,7 +89,7 @@ class SheetView(View):
         initial = deal_initial(deal) if deal is not None else {
             "dealer": page.next_dealer, "doubling": 1}
         initial["version"] = page.table.version
-        return DealForm(self.ctx, data=data, initial=initial, prefix=None)
+        return self.form_class(self.ctx, data=data, initial=initial, prefix=None)
 
     def build_page(self) -> SheetPage:
         return sheet_page(self.ctx)
@@ -163,7 +164,7 @@ class SheetPageView(SheetView):
         return self.render_page()
 
     def post(self, request, **kwargs):
-        form = DealForm(self.ctx, data=request.POST)
+        form = self.form_class(self.ctx, data=request.POST)
         if not form.is_valid():
             return self.render_page(form=form, status=400)
         data = form.cleaned_data
@@ -184,7 +185,7 @@ class DealView(SheetView):
         return self.render_page(editing=number)
 
     def post(self, request, number, **kwargs):
-        form = DealForm(self.ctx, data=request.POST)
+        form = self.form_class(self.ctx, data=request.POST)
         if not form.is_valid():
             return self.render_page(form=form, editing=number, status=400)
         data = form.cleaned_data
@@ -248,7 +249,7 @@ class PreviewView(SheetView):
     http_method_names = ["get"]
 
     def get(self, request, **kwargs):
-        form = DealForm(self.ctx, data=request.GET)
+        form = self.form_class(self.ctx, data=request.GET)
         if not form.is_valid():
             return JsonResponse({"ok": False, "errors": {
                 field: [str(m) for m in errs] for field, errs in form.errors.items()}})

@@ -9,10 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from club.models import Deal, MatchResult, Round, Seat, Table
-from club.selectors.sheets import Actor, load_table
-from club.services.auction_sheets import enter_auction_deal
+from club.selectors.sheets import Actor
 from club.services.draws import draw_round, publish_round
-from club.services.sheets import SheetInvalid
+from club.services.sheets import SheetInvalid, enter_deal
 from scoring import ScoringError
 from scoring.auction import AuctionDeal, AuctionGame, score_auction
 from tests.factories import make_championship, make_club, make_user
@@ -71,8 +70,7 @@ def test_the_sheet_accepts_what_scoring_accepts(preset):
             version = Table.objects.get(pk=table.pk).version
             before = Deal.objects.filter(table=table).count()
             try:
-                enter_auction_deal(actor, load_table(actor, table.pk), version,
-                                   {**BASE, **facts})
+                enter_deal(actor, table.pk, version, {**BASE, **facts})
                 saved = True
             except SheetInvalid:
                 saved = False
