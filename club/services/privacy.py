@@ -22,8 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from club.access import can_edit_player
-from club.models import (AuditEntry, DealChange, DuplicatePair, Entry, Pair, Player, ReportJob,
-                         Table)
+from club.models import AuditEntry, DealChange, DuplicatePair, Entry, Pair, Player, ReportJob, Table
 from club.selectors.names import mentions, names_words
 from club.selectors.player_data import player_club_ids, player_data
 
