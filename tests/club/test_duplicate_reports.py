@@ -12,7 +12,6 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from club import safe_cache
 from club.models import DuplicateBoard
 from club.reports import duplicate_hands as hands
 from club.reports import duplicate_movement as movement
@@ -26,22 +25,7 @@ from scoring.movements import movement as make_movement
 from tests.club.duplicate_helpers import make_event
 from tests.factories import make_club, make_user
 
-
-@pytest.fixture(autouse=True)
-def _empty_cache(settings, tmp_path):
-    """An empty cache, files in a temporary folder, and the tasks run in this process (as
-    without a broker: in CI's services pass a worker would run them later)."""
-    from django.core.cache import cache
-
-    from club.celery import app
-
-    cache.clear()
-    safe_cache.reset()
-    settings.MEDIA_ROOT = str(tmp_path)
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = before
+pytestmark = pytest.mark.usefixtures("tasks_in_process")
 
 
 def _rounds(kind: str, pairs: int, per: int = 2):

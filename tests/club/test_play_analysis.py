@@ -7,7 +7,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from club import safe_cache
 from club.models import Deal, Table
 from club.selectors.play_analysis import AnalysisUnavailable, analysis_page, play_input
 from club.selectors.sheets import Actor, load_table
@@ -22,25 +21,8 @@ from tests.club.test_sheet_play import _renonce_play, post_tricks
 from tests.club.test_sheet_support import random_play, sheet_table, url
 from tests.factories import make_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("tasks_in_process")]
 HOUSE = RuleSet()
-
-
-@pytest.fixture(autouse=True)
-def _empty_cache(settings, tmp_path):
-    """An empty cache, files in a temporary folder, and the tasks run in this process (as
-    without a broker: in CI's services pass a worker would run them later)."""
-    from django.core.cache import cache
-
-    from club.celery import app
-
-    cache.clear()
-    safe_cache.reset()
-    settings.MEDIA_ROOT = str(tmp_path)
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = before
 
 
 def _analysis_url(table, number=1):

@@ -9,7 +9,6 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from club import safe_cache
 from club.models import ClubRole, DuplicateBoard, DuplicateTable, Traveller
 from club.selectors.play_analysis import AnalysisUnavailable, traveller_input
 from club.services import play_analysis as service
@@ -19,24 +18,7 @@ from tests.club.duplicate_helpers import make_event
 from tests.club.test_play_analysis import _reference_costs
 from tests.factories import make_user
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _empty_cache(settings, tmp_path):
-    """An empty cache, files in a temporary folder, and the tasks run in this process (as
-    without a broker: in CI's services pass a worker would run them later)."""
-    from django.core.cache import cache
-
-    from club.celery import app
-
-    cache.clear()
-    safe_cache.reset()
-    settings.MEDIA_ROOT = str(tmp_path)
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = before
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("tasks_in_process")]
 
 
 @pytest.fixture

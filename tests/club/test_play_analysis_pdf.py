@@ -8,31 +8,13 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from club import safe_cache
 from club.models import Deal, ReportJob
 from club.reports import play_analysis as report
 from club.reports.registry import REPORTS
 from tests.club.test_play_analysis import _entered
 from tests.club.test_sheet_support import random_play, sheet_table
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _empty_cache(settings, tmp_path):
-    """An empty cache, files in a temporary folder, and the tasks run in this process (as
-    without a broker: in CI's services pass a worker would run them later)."""
-    from django.core.cache import cache
-
-    from club.celery import app
-
-    cache.clear()
-    safe_cache.reset()
-    settings.MEDIA_ROOT = str(tmp_path)
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = before
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("tasks_in_process")]
 
 
 def _text(data: bytes) -> str:
