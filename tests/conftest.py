@@ -85,6 +85,20 @@ def _fresh_cache():
     yield
 
 
+@pytest.fixture
+def fresh_throttle_counts():
+    """The API's throttle counts live in the cache (or its stand-in while the cache is
+    down): the test starts with none and leaves none behind."""
+    from django.core.cache import cache
+
+    from club import safe_cache
+
+    cache.clear()
+    safe_cache.reset()
+    yield
+    cache.clear()
+
+
 @pytest.fixture(autouse=True)
 def _default_language():
     """Each test starts in the site's default language: a test client's request leaves the

@@ -7,10 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
-from django.core.cache import cache
 from rest_framework.test import APIClient
 
-from club import safe_cache
 from club.api.authentication import create_token
 from club.models import Deal, Round
 from club.services.results import rebuild_table_results
@@ -32,12 +30,8 @@ class World:
 
 
 @pytest.fixture(autouse=True)
-def _fresh_counts():
+def _fresh_counts(fresh_throttle_counts):
     """Throttle counts live in the cache: every test starts with none."""
-    cache.clear()
-    safe_cache.reset()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

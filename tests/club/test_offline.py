@@ -34,16 +34,7 @@ from engine import PRESETS
 from tests.club.test_sheet_support import sheet_table
 from tests.factories import make_user
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _fresh_counts():
-    """The API's throttle counts live in the cache: every test starts with none."""
-    cache.clear()
-    safe_cache.reset()
-    yield
-    cache.clear()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttle_counts")]
 
 
 # -- the worker and the manifest ---------------------------------------------------------------
