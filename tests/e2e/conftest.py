@@ -13,21 +13,27 @@ CHROMEDRIVER = shutil.which("chromedriver")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-@pytest.fixture
-def browser():
-    if not (CHROMEDRIVER and CHROMIUM):
-        pytest.skip("needs Debian's chromium and chromium-driver: "
-                    "run .ci/install-system-deps --browser as root")
+def chrome(window: str = "1280,900"):
+    """A headless Chromium in English with a ``window`` ("width,height") sized window."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1280,900", "--lang=en"):
+                     f"--window-size={window}", "--lang=en"):
         options.add_argument(argument)
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     driver.implicitly_wait(0)
+    return driver
+
+
+@pytest.fixture
+def browser():
+    if not (CHROMEDRIVER and CHROMIUM):
+        pytest.skip("needs Debian's chromium and chromium-driver: "
+                    "run .ci/install-system-deps --browser as root")
+    driver = chrome()
     yield driver
     driver.quit()
 

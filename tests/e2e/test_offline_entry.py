@@ -187,17 +187,9 @@ def test_five_deals_typed_offline_are_stored_once_each(browser, live_server, req
 @pytest.fixture
 def second_browser(browser):
     """Another phone: a second Chromium with the same options as ``browser``."""
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
+    from tests.e2e.conftest import chrome
 
-    from tests.e2e.conftest import CHROMEDRIVER, CHROMIUM
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=390,844", "--lang=en"):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver = chrome("390,844")
     yield driver
     driver.quit()
 
