@@ -23,12 +23,13 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from club import auction_exports
-from club.models import Club, ClubRole, Membership, Player, RuleSet, Seat, Table
+from club.models import Club, Membership, Player, RuleSet, Seat, Table
 from club.selectors.auction_results import auction_results
 from club.selectors.auction_standings import auction_standings_of
 from club.services import draws
 from club.services.auction_simulation import play_auction_table
 from club.services.championships import add_entries, create_championship
+from club.services.clubs import create_club
 from club.services.rehearsal import FIRST, LAST, wait_for
 from club.services.reports import request_report
 from club.services.verify import verify_championship
@@ -65,14 +66,13 @@ def set_up(players: int, seed: int, game: str, table_size: int):
     """The club, its members, the organiser and the evening (its first stage)."""
     rng = random.Random(seed)
     slug = rehearsal_slug(players, seed, game)
-    club = Club.objects.create(name=f"Auction rehearsal {game} {seed}-{players}", slug=slug)
+    user = get_user_model().objects.create_user(slug)
+    club = create_club(user, Club(name=f"Auction rehearsal {game} {seed}-{players}", slug=slug))
     made = Player.objects.bulk_create(
         Player(last_name=f"{rng.choice(LAST)} {n:03d}", first_name=rng.choice(FIRST),
                member_number=f"A{game[-1]}-{seed}-{players}-{n:04d}")
         for n in range(1, players + 1))
     Membership.objects.bulk_create(Membership(club=club, player=p) for p in made)
-    user = get_user_model().objects.create_user(slug)
-    ClubRole.objects.create(user=user, club=club, role=ClubRole.Role.OWNER)
     championship = create_championship(
         club, name=f"Auction evening rehearsal ({players} players, {game})", season="rehearsal",
         rule_set=RuleSet.objects.get(club=None, preset=game),
