@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from django.db import connection, connections, transaction
+from django.db import connection, transaction
 
 from club.models import Deal, Round, Table
 from club.selectors.sheets import Actor, load_table
@@ -16,6 +16,7 @@ from club.services.sheets import SheetConflict, enter_deal
 from club.services.verify import verify_championship
 from tests.club.test_round_closing import win_for
 from tests.factories import make_championship, make_club, make_round, make_user
+from tests.services.thread_helpers import in_thread
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -31,22 +32,6 @@ def round_of_two():
     ctx = load_table(actor, one.pk)
     enter_deal(actor, one.pk, ctx.table.version, win_for(0, one), ctx=ctx)
     return organiser, rnd, two
-
-
-def in_thread(job):
-    result: dict = {}
-
-    def run():
-        try:
-            result["value"] = job()
-        except Exception as error:  # noqa: BLE001 (the outcome under test)
-            result["error"] = error
-        finally:
-            connections.close_all()
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    return thread, result
 
 
 def test_a_deal_in_flight_commits_first_and_the_check_sees_it(round_of_two):

@@ -9,33 +9,18 @@ from __future__ import annotations
 import threading
 
 import pytest
-from django.db import connection, connections, transaction
+from django.db import connection, transaction
 
 from club.models import DuplicateTable, Traveller
 from club.services.duplicate import DuplicateInvalid
 from club.services.duplicate_travellers import enter_traveller
 from tests.club.duplicate_helpers import make_event
+from tests.services.thread_helpers import in_thread
 
 pytestmark = [pytest.mark.services,
               pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
 LINE = {"trump": "h", "points": 38, "points_other": 22}
-
-
-def in_thread(job):
-    result: dict = {}
-
-    def run():
-        try:
-            result["value"] = job()
-        except Exception as error:  # noqa: BLE001 (the outcome under test)
-            result["error"] = error
-        finally:
-            connections.close_all()
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    return thread, result
 
 
 def test_a_board_for_one_pair_at_two_tables_at_once_is_written_once():
