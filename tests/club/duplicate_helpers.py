@@ -22,3 +22,14 @@ def make_event(*, pairs: int = 8, movement: str = "howell", per_round: int = 3,
                         boards_per_round=per_round, pairs=make_pairs(club, pairs),
                         seed=seed, public=public, rounds=rounds, sessions=sessions,
                         entered=entered)
+
+
+def refused(answer, field: str = "__all__", words: str = "") -> str:
+    """Assert that ``answer`` is a 400 whose form refuses ``field`` with a message holding
+    ``words``; return that field's messages as one text."""
+    assert answer.status_code == 400
+    errors = answer.context["form"].errors
+    assert field in errors, errors
+    text = " ".join(errors[field])
+    assert words in text
+    return text

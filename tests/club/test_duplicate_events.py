@@ -14,7 +14,7 @@ from club.models import DuplicateEvent, RuleSet, Traveller
 from club.selectors.duplicate import board_set, movement_rounds
 from club.services.duplicate_travellers import enter_traveller, remove_traveller
 from engine.board import Board
-from tests.club.duplicate_helpers import make_event, make_pairs
+from tests.club.duplicate_helpers import make_event, make_pairs, refused
 from tests.factories import make_club, make_user
 
 pytestmark = pytest.mark.django_db
@@ -52,10 +52,7 @@ def test_an_event_that_cannot_be_is_refused_naming_the_field(organiser_client, c
         changes["rule_set"] = RuleSet.objects.filter(club=None, preset="auction1").first().pk
     answer = client.post(reverse("duplicate-create", args=[club.slug]),
                          form(club, pairs, **changes))
-    assert answer.status_code == 400
-    errors = answer.context["form"].errors
-    assert field in errors, errors
-    assert words in " ".join(errors[field])
+    refused(answer, field, words)
     assert not DuplicateEvent.objects.exists()
 
 
@@ -84,8 +81,7 @@ def test_an_entered_set_waits_for_its_cards(organiser_client):
     table = session.tables.get(round=1, number=1)
     answer = client.post(reverse("duplicate-traveller", args=[table.pk, table.boards[0]]),
                          {"trump": "h", "points": "38", "points_other": "22", "seen": ""})
-    assert answer.status_code == 400
-    assert "has not been dealt" in " ".join(answer.context["form"].errors["__all__"])
+    refused(answer, words="has not been dealt")
 
 
 def test_the_selectors_give_plain_data():
