@@ -41,6 +41,14 @@ def played_round():
     return rnd
 
 
+def public_championship():
+    """The championship of ``played_round``, made public."""
+    champ = played_round().stage.championship
+    champ.public = True
+    champ.save()
+    return champ
+
+
 def standings_url(champ):
     return f"/championships/{champ.pk}/standings/"
 
@@ -53,10 +61,7 @@ def rows_of(response, separator):
 
 @pytest.mark.parametrize("language, separator", [("nl", ";"), ("fr", ";"), ("en", ",")])
 def test_standings_csv_in_the_readers_language(client, language, separator):
-    rnd = played_round()
-    champ = rnd.stage.championship
-    champ.public = True
-    champ.save()
+    champ = public_championship()
     response = client.get(standings_url(champ), {"_export": "csv"},
                           HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 200
@@ -73,10 +78,7 @@ def test_standings_csv_in_the_readers_language(client, language, separator):
 
 
 def test_standings_by_places_and_ties_marked(client):
-    rnd = played_round()
-    champ = rnd.stage.championship
-    champ.public = True
-    champ.save()
+    champ = public_championship()
     response = client.get(standings_url(champ), {"_export": "csv", "order": "places"},
                           HTTP_ACCEPT_LANGUAGE="en")
     body = rows_of(response, ",")[1:]
@@ -89,10 +91,7 @@ def test_standings_by_places_and_ties_marked(client):
 
 
 def test_tables_export_every_seat_with_place_and_place_points(client):
-    rnd = played_round()
-    champ = rnd.stage.championship
-    champ.public = True
-    champ.save()
+    champ = public_championship()
     response = client.get(standings_url(champ), {"_export": "csv", "what": "tables"},
                           HTTP_ACCEPT_LANGUAGE="nl")
     rows = rows_of(response, ";")
@@ -108,11 +107,8 @@ def test_tables_export_every_seat_with_place_and_place_points(client):
 
 
 def test_xlsx_keeps_numbers_as_numbers_and_names_as_text(client):
-    rnd = played_round()
-    champ = rnd.stage.championship
-    champ.public = True
-    champ.save()
-    seat = Table.objects.get(round=rnd, number=2).seats.get(position=1)
+    champ = public_championship()
+    seat = Table.objects.get(round__stage__championship=champ, number=2).seats.get(position=1)
     seat.player.last_name = "=HYPERLINK(\"http://x\",\"y\")"
     seat.player.save()
     response = client.get(standings_url(champ), {"_export": "xlsx"})
@@ -149,10 +145,7 @@ def test_the_public_gets_public_names_and_a_private_championship_nothing(client,
 
 
 def test_an_unknown_format_shows_the_page(client):
-    rnd = played_round()
-    champ = rnd.stage.championship
-    champ.public = True
-    champ.save()
+    champ = public_championship()
     response = client.get(standings_url(champ), {"_export": "pdf"})
     assert response.status_code == 200 and response["Content-Type"].startswith("text/html")
 
