@@ -18,8 +18,9 @@ from django.template.loader import render_to_string
 from django.utils.translation import get_language, pgettext_lazy
 
 from club.card_names import suit_name
-from club.reports.fonts import MONO, SANS, font_face_css
+from club.reports.fonts import font_face_css
 from club.reports.layout import css_string
+from club.reports.stylesheets import css_file, stylesheet_url
 from engine.cards import SUIT_SYMBOLS, SUITS, Card
 
 SEAT_NAMES = (pgettext_lazy("seat", "North"), pgettext_lazy("seat", "East"),
@@ -61,27 +62,17 @@ def hand_by_suit(cards: Sequence[str]) -> list[dict[str, Any]]:
     return out
 
 
-def page_css(extra: str = "", header: str = "", landscape: bool = False) -> str:
+def page_css(name: str, header: str = "", landscape: bool = False) -> str:
+    """The stylesheet of a duplicate PDF: the fonts, the page box with ``header`` at its top,
+    ``club/reports/css/duplicate.css`` and then ``club/reports/css/<name>``."""
     size = "A4 landscape" if landscape else "A4"
-    return f"""
-{font_face_css()}
-@page {{ size: {size}; margin: 12mm 11mm 12mm 11mm;
+    page = f"""@page {{ size: {size}; margin: 12mm 11mm 12mm 11mm;
   @top-left {{ content: {css_string(header)}; font-size: 7.5pt; color: #555; }}
-  @bottom-right {{ content: counter(page) " / " counter(pages); font-size: 7.5pt; color: #555; }} }}
-html {{ font-family: "{SANS}"; font-size: 9pt; color: #111; }}
-body {{ margin: 0; }}
-h1 {{ font-size: 13pt; margin: 0 0 1mm; }}
-p.intro {{ margin: 0 0 2.5mm; font-size: 8pt; }}
-.muted {{ color: #555; }}
-.red {{ color: #b3261e; }}
-.mono {{ font-family: "{MONO}"; }}
-.sheet {{ break-after: page; }}
-.sheet:last-child {{ break-after: auto; }}
-{extra}
-"""
+  @bottom-right {{ content: counter(page) " / " counter(pages); font-size: 7.5pt; color: #555; }} }}"""
+    return "\n".join((font_face_css(), page, css_file("duplicate.css"), css_file(name)))
 
 
 def document(template: str, title: str, css: str, **context: Any) -> str:
     """The HTML of one duplicate PDF (``templates/reports/duplicate_*.html``)."""
-    return render_to_string(template, {"title": title, "css": css, "lang": get_language(),
-                                       **context})
+    return render_to_string(template, {"title": title, "stylesheet": stylesheet_url(css),
+                                       "lang": get_language(), **context})

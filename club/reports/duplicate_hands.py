@@ -27,47 +27,6 @@ from club.reports.duplicate_common import (
 
 PER_PAGE = 4
 
-SLIP_CSS = """
-.grid { font-size: 0; }
-.slip { display: inline-block; vertical-align: top; font-size: 9pt; width: 90mm; height: 121mm;
-  box-sizing: border-box; border: 0.6pt dashed #777; padding: 4mm 5mm; margin: 0 3mm 3mm 0; }
-.slip:nth-child(2n) { margin-right: 0; }
-.slip h2 { font-size: 18pt; margin: 0; }
-.slip .dealer { font-size: 9pt; margin: 0.5mm 0 3mm; }
-.seat { margin: 0 0 4mm; }
-.seat h3 { font-size: 10pt; margin: 0 0 0.6mm; border-bottom: 0.4pt solid #999; }
-.seat .count { float: right; font-weight: normal; color: #555; font-size: 8pt; }
-.lines { font-size: 0; }
-.line { display: inline-block; width: 50%; font-size: 11pt; line-height: 1.45; }
-.line .sym { display: inline-block; width: 5mm; }
-"""
-
-RECORD_CSS = """
-.grid { font-size: 0; }
-.record { display: inline-block; vertical-align: top; font-size: 9pt; width: 90mm; height: 121mm;
-  box-sizing: border-box; border: 0.6pt solid #bbb; border-radius: 2mm; padding: 3mm 4mm;
-  margin: 0 3mm 3mm 0; }
-.record:nth-child(2n) { margin-right: 0; }
-.record h2 { font-size: 13pt; margin: 0; }
-.record .dealer { margin: 0 0 1.5mm; font-size: 8.5pt; }
-.compass { display: grid; grid-template-columns: 27mm 27mm 27mm; grid-template-rows: auto auto auto;
-  font-size: 8.6pt; line-height: 1.25; }
-.compass .n { grid-column: 2; grid-row: 1; }
-.compass .w { grid-column: 1; grid-row: 2; }
-.compass .table { grid-column: 2; grid-row: 2; align-self: center; justify-self: center;
-  width: 17mm; height: 17mm; border: 0.6pt solid #999; position: relative; }
-.compass .table span { position: absolute; font-size: 7pt; color: #555; }
-.compass .e { grid-column: 3; grid-row: 2; }
-.compass .s { grid-column: 2; grid-row: 3; }
-.hand .who { font-weight: bold; font-size: 7.5pt; color: #333; }
-.dd { border-collapse: collapse; margin-top: 2mm; width: 100%; font-size: 8.2pt; }
-.dd th, .dd td { border-bottom: 0.4pt solid #ccc; padding: 0.5mm 1mm; text-align: right; }
-.dd th:first-child, .dd td:first-child { text-align: left; }
-.dd tr.par td { font-weight: bold; }
-.parline { margin-top: 1.5mm; font-size: 8.4pt; }
-.missing { color: #8a5a00; margin-top: 3mm; }
-"""
-
 
 def _pages(items: Sequence[Any]) -> list[list[Any]]:
     return [list(items[i:i + PER_PAGE]) for i in range(0, len(items), PER_PAGE)] or [[]]
@@ -83,7 +42,7 @@ def slips_html(boards: Sequence[dict[str, Any]], *, event: str, session: str) ->
                       "seats": seats})
     title = _("Board slips: %(event)s, %(session)s") % {"event": event, "session": session}
     return document("reports/duplicate_slips.html", title,
-                    page_css(SLIP_CSS, header=title), pages=_pages(slips))
+                    page_css("duplicate_slips.css", header=title), pages=_pages(slips))
 
 
 def _dd_rows(board: dict[str, Any]) -> list[dict[str, Any]] | None:
@@ -126,4 +85,4 @@ def hand_records_html(boards: Sequence[dict[str, Any]], *, event: str, session: 
                         "hands": hands, "dd": _dd_rows(board), "par": _par_line(board)})
     title = _("Hand records: %(event)s, %(session)s") % {"event": event, "session": session}
     return document("reports/duplicate_handrecords.html", title,
-                    page_css(RECORD_CSS, header=title), pages=_pages(records), rules=rules)
+                    page_css("duplicate_records.css", header=title), pages=_pages(records), rules=rules)

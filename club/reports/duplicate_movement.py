@@ -17,36 +17,6 @@ from django.utils.translation import gettext as _
 
 from club.reports.duplicate_common import document, page_css, seat_name
 
-TABLE_CSS = """
-.card { break-inside: avoid; }
-.card + .card { break-before: page; }
-.card h2 { font-size: 30pt; margin: 0 0 1mm; }
-.card .sub { margin: 0 0 4mm; font-size: 10pt; }
-table.move { border-collapse: collapse; width: 100%; font-size: 10.5pt; }
-table.move th, table.move td { border: 0.6pt solid #999; padding: 1.8mm 2mm; text-align: left;
-  vertical-align: top; }
-table.move th { background: #eef1ef; font-size: 9pt; }
-table.move td.n { text-align: center; font-weight: bold; font-size: 12pt; width: 12mm; }
-table.move td.pair { font-weight: bold; }
-table.move td.pair .name { display: block; font-weight: normal; font-size: 8.5pt; color: #444; }
-table.move td.next { font-size: 9pt; }
-table.move tr.out td { color: #555; font-style: italic; }
-"""
-
-TRAVELLER_CSS = """
-.traveller { break-inside: avoid; margin-bottom: 8mm; }
-.traveller h2 { font-size: 15pt; margin: 0; }
-.traveller .sub { margin: 0.5mm 0 2mm; }
-table.trav { border-collapse: collapse; width: 100%; font-size: 9pt; }
-table.trav th, table.trav td { border: 0.6pt solid #888; padding: 0 1.2mm; height: 7.5mm;
-  text-align: center; }
-table.trav th { background: #eef1ef; font-size: 7.8pt; height: 6mm; }
-table.trav td.pairs { text-align: left; white-space: nowrap; }
-table.trav td.blank { width: 13mm; }
-table.trav td.wide { width: 17mm; }
-.hint { font-size: 7.5pt; color: #555; margin-top: 1mm; }
-"""
-
 
 def _where(rounds: Sequence[dict[str, Any]]) -> dict[tuple[int, int], dict[str, Any]]:
     """(round, pair number) -> {"table", "dir"}; and (round, -group) -> {"table"} for boards."""
@@ -112,7 +82,7 @@ def table_cards_html(rounds: Sequence[dict[str, Any]], *, event: str, session: s
                      movement: str) -> str:
     title = _("Table cards: %(event)s, %(session)s") % {"event": event, "session": session}
     return document("reports/duplicate_tablecards.html", title,
-                    page_css(TABLE_CSS, header=title), cards=table_cards(rounds),
+                    page_css("duplicate_tablecards.css", header=title), cards=table_cards(rounds),
                     event=event, session=session, movement=movement)
 
 
@@ -136,5 +106,5 @@ def travellers_html(boards: Sequence[dict[str, Any]], rounds: Sequence[dict[str,
                     event: str, session: str) -> str:
     title = _("Travellers: %(event)s, %(session)s") % {"event": event, "session": session}
     return document("reports/duplicate_travellers.html", title,
-                    page_css(TRAVELLER_CSS, header=title),
+                    page_css("duplicate_travellers.css", header=title),
                     travellers=travellers(boards, rounds), event=event, session=session)

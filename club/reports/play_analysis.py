@@ -19,7 +19,8 @@ from django.utils.translation import gettext as _
 
 from club.models import Deal, ReportJob, Round
 from club.reports import data, documents, pdf
-from club.reports.fonts import MONO, SANS, font_face_css
+from club.reports.fonts import font_face_css
+from club.reports.stylesheets import css_file, stylesheet_url
 from club.selectors.play_analysis import (
     AnalysisPage,
     AnalysisUnavailable,
@@ -80,31 +81,10 @@ def analyses(round_id: int, step=lambda done: None) -> list[DealAnalysis]:
     return out
 
 
-CSS = f"""
-{font_face_css()}
-@page {{ size: A4; margin: 16mm 14mm 16mm 14mm;
-  @bottom-right {{ content: counter(page); font-size: 7.5pt; color: #555; }} }}
-html {{ font-family: "{SANS}"; font-size: 9pt; color: #111; }}
-h1 {{ font-size: 15pt; margin: 0 0 2mm; }}
-h2 {{ font-size: 11pt; margin: 5mm 0 1mm; break-after: avoid; }}
-p {{ margin: 0.8mm 0; }}
-.muted {{ color: #555; }}
-.deal {{ break-inside: avoid; margin-bottom: 3mm; }}
-table {{ border-collapse: collapse; margin-top: 1.5mm; }}
-td, th {{ border-bottom: 0.4pt solid #bbb; padding: 0.6mm 2mm; text-align: left;
-  vertical-align: top; }}
-th {{ font-weight: bold; }}
-td.card {{ font-family: "{MONO}"; white-space: nowrap; }}
-td.cost {{ text-align: right; font-weight: bold; }}
-.red {{ color: #b3261e; }}
-ol {{ margin: 1mm 0 0 5mm; padding: 0; }}
-"""
-
-
 def analysis_html(round_id: int, items: list[DealAnalysis]) -> str:
     rnd = Round.objects.select_related("stage__championship").get(pk=round_id)
     return render_to_string("reports/play_analysis.html", {
-        "css": CSS, "lang": get_language(), "round": rnd,
+        "stylesheet": stylesheet_url(font_face_css(), css_file("play_analysis.css")), "lang": get_language(), "round": rnd,
         "championship": rnd.stage.championship, "items": items,
         "title": _("Play analysis: %(round)s") % {"round": rnd}})
 
