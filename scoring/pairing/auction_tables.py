@@ -39,6 +39,7 @@ from typing import Any
 
 from . import reasons as why
 from .base import REPEAT_OPPONENT, Draw, DrawError, DrawTable, Entry, prepare, resolve_seed, validate_options
+from .swaps import improve_by_swaps
 
 #: Table sizes of auction Manille (RULES.md §13).
 SIZES = (3, 4, 5, 6, 7)
@@ -261,35 +262,27 @@ def _search(met: Sequence[set[int]], players: list[int], sizes: Sequence[int],
 def _improve(met: Sequence[set[int]], tables: list[list[int]], rng: random.Random) -> int:
     """Swap players between tables while the repeats fall (sometimes sideways, to leave a
     plateau); the final number of repeat pairs."""
-    costs = [len(repeats(met, t)) for t in tables]
-    stalled, patience = 0, 20 + len(tables)
-    for _ in range(60 + 30 * len(tables)):
-        bad = [t for t, c in enumerate(costs) if c]
-        if not bad or stalled > patience:
-            break
-        t = rng.choice(bad)
-        moves: list[tuple[int, int, int]] = []
-        level: int | None = None
-        for s, x in enumerate(tables[t]):
-            if not any(y in met[x] for y in tables[t]):
+
+    def moves(t: int):
+        here = tables[t]
+        for s, x in enumerate(here):
+            if not any(y in met[x] for y in here):
                 continue
             for u, table in enumerate(tables):
-                if u == t:
-                    continue
-                for s2, y in enumerate(table):
-                    delta = (_gain(met, table, y, x) + _gain(met, tables[t], x, y))
-                    if level is None or delta < level:
-                        moves, level = [(s, u, s2)], delta
-                    elif delta == level:
-                        moves.append((s, u, s2))
-        if level is None or level > 0:
-            stalled += 1
-            continue
-        stalled = stalled + 1 if level == 0 else 0
-        s, u, s2 = rng.choice(moves)
-        tables[t][s], tables[u][s2] = tables[u][s2], tables[t][s]
-        costs[t], costs[u] = len(repeats(met, tables[t])), len(repeats(met, tables[u]))
-    return sum(costs)
+                if u != t:
+                    for s2 in range(len(table)):
+                        yield s, u, s2
+
+    def delta(t: int, s: int, u: int, s2: int) -> int:
+        x, y = tables[t][s], tables[u][s2]
+        return _gain(met, tables[u], y, x) + _gain(met, tables[t], x, y)
+
+    def cost(table: Sequence[int]) -> int:
+        return len(repeats(met, table))
+
+    return improve_by_swaps(tables, [cost(t) for t in tables], rng,
+                            steps=60 + 30 * len(tables), patience=20 + len(tables),
+                            moves=moves, delta=delta, cost=cost)
 
 
 def _gain(met: Sequence[set[int]], table: Sequence[int], leaving: int, coming: int) -> int:

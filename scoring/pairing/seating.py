@@ -26,6 +26,7 @@ from math import comb
 
 from .base import Entry, met_sets
 from .matching import Matching
+from .swaps import improve_by_swaps
 
 W_PARTNER = 10**9
 W_THREE = 10**4
@@ -201,32 +202,19 @@ class Seating:
         (0, True)
         """
         costs = [self.cost(t) for t in tables]
-        patience = 20 + len(tables)
-        stalled = 0
-        for _ in range(40 + 20 * len(tables)):
-            bad = [t for t, c in enumerate(costs) if c]
-            if not bad or stalled > patience:
-                break
-            t = self.rng.choice(bad)
-            moves: list[tuple[int, int, int]] = []
-            level: int | None = None
-            for s, _ in enumerate(tables[t]):
+
+        def moves(t: int):
+            for s in range(len(tables[t])):
                 for u, table in enumerate(tables):
                     for s2 in range(s + 1 if u == t else 0, len(table)):
-                        delta = self._swap_delta(tables, costs, t, s, u, s2)
-                        if level is None or delta < level:
-                            moves, level = [(s, u, s2)], delta
-                        elif delta == level:
-                            moves.append((s, u, s2))
-            if level is None or level > 0:
-                stalled += 1
-                continue
-            # A plateau move (equal cost) counts as a stall: it only helps leave a local minimum.
-            stalled = stalled + 1 if level == 0 else 0
-            s, u, s2 = self.rng.choice(moves)
-            tables[t][s], tables[u][s2] = tables[u][s2], tables[t][s]
-            costs[t], costs[u] = self.cost(tables[t]), self.cost(tables[u])
-        return sum(costs)
+                        yield s, u, s2
+
+        def delta(t: int, s: int, u: int, s2: int) -> int:
+            return self._swap_delta(tables, costs, t, s, u, s2)
+
+        return improve_by_swaps(tables, costs, self.rng, steps=40 + 20 * len(tables),
+                                patience=20 + len(tables), moves=moves, delta=delta,
+                                cost=self.cost)
 
     def _swap_delta(self, tables, costs, t: int, s: int, u: int, s2: int) -> int:
         if u == t:
