@@ -21,13 +21,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from club.reports.layout import Path, svg_data_url
+from club.reports.sheet_grid import LEFT, PAGE_H, PAGE_W, RIGHT  # the partnership sheet's page
 from engine.auction import lowest_bid, total_in_play
 from engine.auction_deal import SEVENS, laid_out, widow_size
 from engine.rules import RuleSet
 from scoring.auction import AuctionGame, declarer_target, stake
 
-PAGE_W, PAGE_H = 210.0, 297.0
-LEFT, RIGHT = 12.0, 198.0
 HEAD_TOP, HEAD_H = 73.0, 11.0
 ROWS_TOP = HEAD_TOP + HEAD_H
 ROW_H = 9.0
