@@ -65,7 +65,8 @@ class TravellerAnalysisView(View):
 
     def get(self, request, pk):
         from club.access import can_see_duplicate_event
-        from club.views.duplicate import SEATS, hands_shown
+        from club.selectors.duplicate import conceal_pairs
+        from club.views.duplicate import SEATS, hands_shown, names_for
 
         line = get_object_or_404(Traveller.objects.select_related(
             "board__session__event__club", "board__session__event__rule_set", "table",
@@ -76,6 +77,8 @@ class TravellerAnalysisView(View):
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
             raise PermissionDenied
+        # The pairs as this viewer may see them: initials for a player not published.
+        conceal_pairs((line.pair_ns, line.pair_ew), names_for(request, event))
         names = TravellerNames(
             tuple(f"{_(seat)} ({(line.pair_ns if i % 2 == 0 else line.pair_ew).name})"
                   for i, seat in enumerate(SEATS)),

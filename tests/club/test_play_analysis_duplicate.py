@@ -92,3 +92,32 @@ def test_the_board_page_links_to_each_table_with_cards(org_client, played):
     _event, board, line = played
     page = org_client.get(reverse("duplicate-board", args=[board.session_id, 1]))
     assert _url(line) in page.content.decode()
+
+
+def test_a_player_not_published_is_shown_by_initials_to_all_but_the_organisers(
+        org_client, organiser, played):
+    """Privacy (club.selectors.names): the analysis names the pairs as the event's other
+    pages do; a viewer of the club sees the initials, the organisers the name."""
+    event, board, line = played
+    rules = event.rule_set.rules()
+    session = board.session
+    for table in DuplicateTable.objects.filter(session=session).exclude(pk=line.table_id):
+        if 1 in table.boards and not table.sit_out:
+            facts, play = play_board(board.board(), rules, random.Random(table.pk))
+            enter_traveller(organiser, session.pk, table.pk, 1, facts, play=play)
+    player = line.pair_ns.pair.first
+    player.published = False
+    player.save()
+    full = f"{player.first_name} {player.last_name}"
+    assert full in line.pair_ns.name
+    viewer = make_user("viewer")
+    ClubRole.objects.create(user=viewer, club=event.club, role="viewer")
+    client = Client()
+    client.force_login(viewer)
+    page = client.get(_url(line))
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert player.last_name not in text
+    assert page.context["line"].pair_ns.name.startswith(
+        f"{player.first_name[0]}. {player.last_name[0]}.")
+    assert full in org_client.get(_url(line)).content.decode()
