@@ -12,6 +12,7 @@ class ReportJob(models.Model):
         SHEETS = "sheets", _("score sheets")
         STANDINGS = "standings", _("standings")
         RESULTS = "results", _("round results")
+        ANALYSIS = "analysis", _("round results with the play analysis")
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("queued")

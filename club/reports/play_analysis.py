@@ -84,7 +84,8 @@ def analyses(round_id: int, step=lambda done: None) -> list[DealAnalysis]:
 def analysis_html(round_id: int, items: list[DealAnalysis]) -> str:
     rnd = Round.objects.select_related("stage__championship").get(pk=round_id)
     return render_to_string("reports/play_analysis.html", {
-        "stylesheet": stylesheet_url(font_face_css(), css_file("play_analysis.css")), "lang": get_language(), "round": rnd,
+        "stylesheet": stylesheet_url(font_face_css(), css_file("play_analysis.css")),
+        "lang": get_language(), "round": rnd,
         "championship": rnd.stage.championship, "items": items,
         "title": _("Play analysis: %(round)s") % {"round": rnd}})
 

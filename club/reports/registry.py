@@ -24,8 +24,8 @@ class ReportKind:
     """One kind of PDF report.
 
     ``facts`` is everything the document shows (its fingerprint: an identical document is
-    reused); ``html`` renders a one-piece document (None: rendered in chunks of tables,
-    see :mod:`club.reports.jobs`); ``public`` lets anyone ask for it on a public
+    reused); ``html`` renders a one-piece document (None, with no ``pdf`` either: rendered
+    in chunks of tables, see :mod:`club.reports.jobs`); ``public`` lets anyone ask for it on a public
     championship (otherwise only the club's organisers and staff).
     """
 
@@ -41,7 +41,7 @@ class ReportKind:
 
     @property
     def chunked(self) -> bool:
-        return self.html is None
+        return self.html is None and self.pdf is None
 
 
 def standings_facts(championship: Championship) -> Any:
@@ -78,16 +78,13 @@ REPORTS: dict[str, ReportKind] = {
         html=lambda job: documents.standings_document(job.championship).html(),
         units=lambda rnd: 1,
         file_stem=lambda job: f"{job.championship.club.slug}-{job.championship_id}-standings"),
-}
-# The results with the play analysis of every deal entered trick by trick (issue 18). Listed
-# once ReportJob.Kind has the choice "analysis" (a model change with its migration, which
-# this work had no slot for); club.reports.play_analysis renders it either way.
-if "analysis" in Kind.values:
-    REPORTS["analysis"] = ReportKind(
-        "analysis", per_round=True, public=False,
+    # The results, then what each card cost of every deal entered trick by trick.
+    Kind.ANALYSIS: ReportKind(
+        Kind.ANALYSIS, per_round=True, public=False,
         facts=lambda championship, rnd: analysis.facts(rnd.pk),
-        html=lambda job: "", pdf=analysis.render, units=analysis.units,
-        file_stem=_round_stem)
+        html=None, pdf=analysis.render, units=analysis.units,
+        file_stem=_round_stem),
+}
 
 
 def report_kind(kind: str) -> ReportKind:

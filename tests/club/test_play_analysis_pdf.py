@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
@@ -13,6 +14,7 @@ from club.reports import play_analysis as report
 from club.reports.registry import REPORTS
 from tests.club.test_play_analysis import _entered
 from tests.club.test_sheet_support import random_play, sheet_table
+from tests.factories import make_user
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("tasks_in_process")]
 
@@ -57,15 +59,23 @@ def test_the_facts_move_with_a_correction_of_the_play(org_client, organiser):
     assert report.facts(table.round_id) != before
 
 
-def test_without_the_model_choice_the_kind_is_not_offered(org_client, organiser):
-    """Until ReportJob.Kind lists "analysis" (a migration), asking for it is a 404 and the
-    round's page shows no button; with the choice both appear (club.reports.registry)."""
+def test_the_rounds_page_offers_it_to_the_organisers_only(org_client, organiser):
+    """The kind is listed (club.reports.registry) and the round's page has its button; the
+    organiser's request queues one job of the kind; a visitor is refused like for the
+    results."""
     table = sheet_table(organiser)
     rnd = table.round
+    assert "analysis" in ReportJob.Kind.values and "analysis" in REPORTS
+    assert not REPORTS["analysis"].chunked and not REPORTS["analysis"].public
     page = org_client.get(reverse("reports-round", args=[rnd.pk])).content.decode()
-    asked = org_client.post(reverse("report-request", args=["analysis", rnd.pk]))
-    if "analysis" in ReportJob.Kind.values:
-        assert "analysis" in REPORTS and "play analysis" in page and asked.status_code == 302
-    else:
-        assert "analysis" not in REPORTS and "play analysis" not in page
-        assert asked.status_code == 404
+    ask = reverse("report-request", args=["analysis", rnd.pk])
+    assert f'action="{ask}"' in page and "Results PDF with the play analysis" in page
+    asked = org_client.post(ask)
+    job = ReportJob.objects.get(kind="analysis", round=rnd)
+    assert asked.status_code == 302 and asked["Location"] == reverse("report-job", args=[job.pk])
+    client = Client()
+    refused = client.post(ask)  # not logged in
+    assert refused.status_code == 302 and "login" in refused["Location"]
+    client.force_login(make_user("stranger"))
+    assert client.post(ask).status_code == 403
+    assert ReportJob.objects.filter(kind="analysis").count() == 1
