@@ -13,6 +13,7 @@ from selenium.webdriver.common.by import By
 from club.models import Round, Table
 from club.services.draws import draw_round, publish_round
 from tests.e2e.test_accessibility import SIZES, audit, chromium
+from tests.e2e.waits import wait
 from tests.factories import make_championship, make_club, make_user
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
@@ -52,7 +53,8 @@ def test_auction_pages_have_no_serious_violation(size, live_server):
                               "document.getElementsByName('trump')[0].value = 'h';"
                               "document.getElementsByName('bid')[0].value = '20';"
                               "document.getElementById('entry-form').requestSubmit()")
-        driver.find_element(By.CSS_SELECTOR, ".field-error")
+        # the answer is a new page: wait for it (the old one has no refusal)
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".field-error"))
         found += audit(driver, live_server, {}, f"[{size}] refused")
     finally:
         driver.quit()
