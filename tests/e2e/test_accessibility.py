@@ -21,7 +21,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from club.models import Championship, Pair, Player, ReportJob, RuleSet, Table
+from club.models import Championship, Pair, Player, ReportJob, Round, RuleSet, Table
 from club.services import draws
 from club.services.rulesets import copy_rule_set
 from tests.club.test_sheet_support import sheet_table
@@ -69,19 +69,39 @@ def chromium(size: str):
 
 def duplicate_pages(club) -> tuple[dict[str, str], dict[str, str]]:
     """The demo's duplicate evening: (public pages, the organiser's)."""
-    from club.models import DuplicateEvent
+    from club.models import DuplicateEvent, Traveller
 
     event = DuplicateEvent.objects.get(club=club)
     session = event.sessions.get()
     table = session.tables.get(round=1, number=1)
+    played = Traveller.objects.filter(board__session=session, play__isnull=False).first()
     return ({"duplicate-list": f"/clubs/{club.slug}/duplicate/",
              "duplicate-event": f"/duplicate/{event.pk}/",
              "duplicate-round": f"/duplicate/sessions/{session.pk}/rounds/1/",
              "duplicate-board": f"/duplicate/sessions/{session.pk}/boards/1/",
-             "duplicate-standings": f"/duplicate/{event.pk}/standings/"},
+             "duplicate-standings": f"/duplicate/{event.pk}/standings/",
+             "duplicate-analysis": f"/duplicate/travellers/{played.pk}/analysis/"},
             {"duplicate-new": f"/clubs/{club.slug}/duplicate/new/",
              "duplicate-traveller": f"/duplicate/tables/{table.pk}/boards/{table.boards[0]}/",
-             "duplicate-cards": f"/duplicate/sessions/{session.pk}/boards/1/cards/"})
+             "duplicate-cards": f"/duplicate/sessions/{session.pk}/boards/1/cards/",
+             "duplicate-pdfs": f"/duplicate/sessions/{session.pk}/pdf/"})
+
+
+def auction_pages(club) -> tuple[dict[str, str], dict[str, str]]:
+    """The demo's auction evening (two rounds closed, the third open): (public pages, the
+    organiser's)."""
+    evening = Championship.objects.get(club=club, rule_set__preset="auction2")
+    rounds = list(Round.objects.filter(stage__championship=evening).order_by("number"))
+    closed, open_round = rounds[0], rounds[-1]
+    closed_table = Table.objects.filter(round=closed, is_bye=False).order_by("number").first()
+    open_table = Table.objects.filter(round=open_round, is_bye=False).order_by("number").first()
+    return ({"auction": f"/championships/{evening.pk}/",
+             "auction-standings": f"/championships/{evening.pk}/standings/",
+             "auction-places": f"/championships/{evening.pk}/standings/?order=places",
+             "auction-round": f"/rounds/{open_round.pk}/"},
+            {"auction-sheet": f"/tables/{open_table.pk}/sheet/",
+             "auction-closed-sheet": f"/tables/{closed_table.pk}/sheet/",
+             "auction-reports-round": f"/reports/rounds/{closed.pk}/"})
 
 
 def demo_pages() -> tuple[dict[str, str], dict[str, str]]:
@@ -121,7 +141,7 @@ def demo_pages() -> tuple[dict[str, str], dict[str, str]]:
         "ratings": "/ratings/", "club-ratings": f"/clubs/{club.slug}/ratings/",
         "rating-player": f"/ratings/players/{player.pk}/",
         "password-reset": "/account/password/reset/",
-        **duplicate_pages(club)[0],
+        **duplicate_pages(club)[0], **auction_pages(club)[0],
     }
     organiser = {
         "home": "/", "club": f"/clubs/{club.slug}/",
@@ -156,7 +176,7 @@ def demo_pages() -> tuple[dict[str, str], dict[str, str]]:
         "championship-new": f"/clubs/{club.slug}/championships/new/",
         "rulesets": f"/clubs/{club.slug}/rulesets/",
         "ruleset-edit": f"/rulesets/{own_rules.pk}/edit/",
-        **duplicate_pages(club)[1],
+        **duplicate_pages(club)[1], **auction_pages(club)[1],
         "ladder": f"/clubs/{club.slug}/ladder/?season=2026-2027",
         "player": f"/players/{player.pk}/",
         "members": f"/clubs/{club.slug}/members/", "account": "/account/",
@@ -189,7 +209,9 @@ def open_page(driver, live_server, name: str, path: str):
         box = driver.find_element(By.CSS_SELECTOR, "form.form input[type=text]")
         box.clear()
         driver.execute_script("arguments[0].form.requestSubmit()", box)
-        driver.find_element(By.CSS_SELECTOR, "[aria-invalid=true]")
+        # the answer is a new page: wait for it
+        WebDriverWait(driver, 10).until(
+            lambda d: d.find_elements(By.CSS_SELECTOR, "[aria-invalid=true]"))
     elif path.endswith("#refuse"):
         # a deal the sheet refuses (70 card points of 60), sent with Enter
         box = driver.find_element(By.NAME, "points")
