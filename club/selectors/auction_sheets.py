@@ -14,11 +14,11 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from club.models import Deal, Round
+from club.models import Deal
 from club.selectors.auction_replay import AuctionOutcome
 from club.selectors.replay import TableScore, score_table
 from club.selectors.sheet_rows import table_deals
-from club.selectors.sheets import TRUMP_SYMBOLS, TableContext, confirm_refusal
+from club.selectors.sheets import TRUMP_SYMBOLS, SheetState, TableContext
 from engine.auction import lowest_bid, total_in_play
 from engine.auction_deal import LAID_OUT, WIDOW
 
@@ -59,7 +59,7 @@ class AuctionRow:
 
 
 @dataclass
-class AuctionSheetPage:
+class AuctionSheetPage(SheetState):
     ctx: TableContext
     rows: list[AuctionRow]
     score: TableScore
@@ -74,14 +74,6 @@ class AuctionSheetPage:
     def columns(self) -> list[tuple[str, str]]:
         """Each player's column: full name (its title) and last name (its heading)."""
         return list(zip(self.names, self.short, strict=True))
-
-    @property
-    def table(self):
-        return self.ctx.table
-
-    @property
-    def rules(self):
-        return self.ctx.rules
 
     @property
     def outcome(self) -> AuctionOutcome:
@@ -99,18 +91,6 @@ class AuctionSheetPage:
     def standing(self) -> list[tuple[str, int, int]]:
         """(name, total, place) per seat."""
         return list(zip(self.names, self.totals, self.places, strict=True))
-
-    @property
-    def accepts_deals(self) -> bool:
-        return self.score.broken_at is None and self.outcome.accepts_deals
-
-    @property
-    def locked(self) -> bool:
-        return self.table.confirmed or self.table.round.status == Round.Status.CLOSED
-
-    @property
-    def confirmation_required(self) -> bool:
-        return self.ctx.championship.confirmation_required
 
     @property
     def privilege(self) -> bool:
@@ -148,9 +128,6 @@ class AuctionSheetPage:
                 "up": up, "down": down})
         return out
 
-    @property
-    def confirm_refusal(self) -> str:
-        return confirm_refusal(self.ctx, bool(self.deals))
 
 
 def dealer_of(ctx: TableContext, number: int) -> int:

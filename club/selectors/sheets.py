@@ -253,8 +253,56 @@ class GameBlock:
     summary: str = ""
 
 
+class SheetState:
+    """What every kind of sheet page says of its table's state (from ``ctx``, ``score`` and
+    ``deals``): the partnership sheet and the auction sheet alike."""
+
+    ctx: TableContext
+    score: TableScore
+    deals: list[Deal]
+
+    @property
+    def table(self) -> Table:
+        return self.ctx.table
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.ctx.rules
+
+    @property
+    def outcome(self):
+        return self.score.outcome
+
+    @property
+    def accepts_deals(self) -> bool:
+        return self.score.broken_at is None and self.outcome.accepts_deals
+
+    @property
+    def locked(self) -> bool:
+        """Confirmed, or the round closed: changes are corrections with a reason."""
+        return self.table.confirmed or self.table.round.status == Round.Status.CLOSED
+
+    @property
+    def confirmation_required(self) -> bool:
+        return self.ctx.championship.confirmation_required
+
+    @property
+    def confirm_refusal(self) -> str:
+        """Why the actor may not confirm the sheet now ('' when they may)."""
+        actor, table = self.ctx.actor, self.table
+        if actor.by_code:
+            return _("Players do not confirm their own sheet: an organiser does.")
+        if table.confirmed:
+            return _("The sheet is already confirmed.")
+        if not self.deals:
+            return _("There is nothing to confirm yet.")
+        if table.entered_by_id is not None and table.entered_by_id == actor.user_id:
+            return _("You entered this sheet last: another person confirms it.")
+        return ""
+
+
 @dataclass
-class SheetPage:
+class SheetPage(SheetState):
     ctx: TableContext
     games: list[GameBlock]
     score: TableScore
@@ -263,10 +311,6 @@ class SheetPage:
     next_dealer: int
     doublings: tuple[int, ...]
     in_play: tuple[int, int]
-
-    @property
-    def table(self) -> Table:
-        return self.ctx.table
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -298,47 +342,10 @@ class SheetPage:
             "players": _name_list(self.columns, outcome.winners), "games": games}
 
     @property
-    def rules(self) -> RuleSet:
-        return self.ctx.rules
-
-    @property
-    def outcome(self):
-        return self.score.outcome
-
-    @property
-    def accepts_deals(self) -> bool:
-        return self.score.broken_at is None and self.outcome.accepts_deals
-
-    @property
-    def locked(self) -> bool:
-        """Confirmed, or the round closed: changes are corrections with a reason."""
-        return self.table.confirmed or self.table.round.status == Round.Status.CLOSED
-
-    @property
     def time_limited(self) -> bool:
         return time_limited(self.table.round, self.ctx.format)
 
-    @property
-    def confirmation_required(self) -> bool:
-        return self.ctx.championship.confirmation_required
 
-    @property
-    def confirm_refusal(self) -> str:
-        return confirm_refusal(self.ctx, bool(self.deals))
-
-
-def confirm_refusal(ctx: TableContext, has_deals: bool) -> str:
-    """Why the actor may not confirm the sheet now ('' when they may): any kind of sheet."""
-    actor, table = ctx.actor, ctx.table
-    if actor.by_code:
-        return _("Players do not confirm their own sheet: an organiser does.")
-    if table.confirmed:
-        return _("The sheet is already confirmed.")
-    if not has_deals:
-        return _("There is nothing to confirm yet.")
-    if table.entered_by_id is not None and table.entered_by_id == actor.user_id:
-        return _("You entered this sheet last: another person confirms it.")
-    return ""
 
 
 def sheet_page(ctx: TableContext) -> SheetPage:
