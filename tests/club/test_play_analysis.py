@@ -368,7 +368,10 @@ def test_a_solve_in_progress_is_not_sent_twice(org_client, organiser, monkeypatc
     for _ in range(3):
         response = org_client.get(_analysis_url(table, deal.number))
         assert response.status_code == 200 and response.context["state"] == "waiting"
-        assert '<meta http-equiv="refresh"' in response.content.decode()
+        html = response.content.decode()
+        assert '<meta name="troef-reload-after"' in html  # reloaded by script, not by a meta
+        assert '<noscript><meta http-equiv="refresh"' in html
+        assert html.count('http-equiv="refresh"') == 1
     assert len(sent) == 1
 
 

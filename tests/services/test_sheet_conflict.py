@@ -65,11 +65,14 @@ def test_two_people_saving_the_same_deal_one_wins(setup):
     table, first, second = setup
     for round_number in range(8):
         version = Table.objects.get(pk=table.pk).version
+        dealer = (table.first_dealer + round_number) % 4  # the deal moves one player each time
         ctx_a = load_table(Actor(first), table.pk)  # both loaded the sheet at this version
         ctx_b = load_table(Actor(second), table.pk)
         outcomes = run_together(
-            partial(service.enter_deal, Actor(first), table.pk, version, facts(38), ctx=ctx_a),
-            partial(service.enter_deal, Actor(second), table.pk, version, facts(44), ctx=ctx_b))
+            partial(service.enter_deal, Actor(first), table.pk, version, facts(38, dealer),
+                    ctx=ctx_a),
+            partial(service.enter_deal, Actor(second), table.pk, version, facts(44, dealer),
+                    ctx=ctx_b))
         won = [o for o in outcomes if isinstance(o, service.Saved)]
         lost = [o for o in outcomes if isinstance(o, SheetConflict)]
         assert len(won) == 1 and len(lost) == 1, outcomes
@@ -91,7 +94,7 @@ def test_the_second_writer_waits_for_the_first_and_is_refused(setup):
 
     def slow_writer():
         with transaction.atomic():
-            saved = service.enter_deal(Actor(first), table.pk, 0, facts(38))
+            saved = service.enter_deal(Actor(first), table.pk, 0, facts(38, table.first_dealer))
             entered.set()
             time.sleep(0.5)
         return saved
@@ -100,7 +103,8 @@ def test_the_second_writer_waits_for_the_first_and_is_refused(setup):
         entered.wait(5)
         started = time.monotonic()
         try:
-            service.enter_deal(Actor(second), table.pk, 0, facts(44), ctx=ctx_b)
+            service.enter_deal(Actor(second), table.pk, 0, facts(44, table.first_dealer),
+                               ctx=ctx_b)
         except SheetConflict as error:
             return error, time.monotonic() - started
         return None, time.monotonic() - started
@@ -118,7 +122,7 @@ def test_confirmations_at_once_one_wins(setup):
     champ = table.round.stage.championship
     champ.confirmation_required = True
     champ.save()
-    service.enter_deal(Actor(first), table.pk, 0, facts(38))
+    service.enter_deal(Actor(first), table.pk, 0, facts(38, table.first_dealer))
     third = make_user("third")
     ClubRole.objects.create(user=third, club=champ.club)
     outcomes = run_together(lambda: service.confirm_sheet(Actor(second), table.pk, 1),
@@ -132,6 +136,6 @@ def test_database_refuses_a_sheet_confirmed_by_its_enterer(setup):
     from django.db import IntegrityError, transaction
 
     table, first, _ = setup
-    service.enter_deal(Actor(first), table.pk, 0, facts(38))
+    service.enter_deal(Actor(first), table.pk, 0, facts(38, table.first_dealer))
     with pytest.raises(IntegrityError), transaction.atomic():
         Table.objects.filter(pk=table.pk).update(confirmed_by=first)

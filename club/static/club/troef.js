@@ -5,6 +5,8 @@
      reader then reads the field, its error and its help: aria-describedby);
    - a table too wide for the screen scrolls sideways in its box: the box takes the
      keyboard focus (arrow keys scroll it) and is named after the page's heading.
+   - a page waiting for work in the background (<meta name="troef-reload-after">) reloads
+     itself after that many seconds;
    (Selects never send their form by themselves: an arrow key would, before the choice.) */
 (function () {
   "use strict";
@@ -37,4 +39,8 @@
   }
   scrollable();
   window.addEventListener("resize", scrollable);
+
+  var reload = document.querySelector("meta[name=troef-reload-after]");
+  var seconds = reload ? parseInt(reload.getAttribute("content"), 10) : NaN;
+  if (seconds > 0) window.setTimeout(function () { window.location.reload(); }, seconds * 1000);
 })();
