@@ -6,9 +6,11 @@ own check runs too where gettext is installed, but nothing here needs it."""
 from __future__ import annotations
 
 import gettext
+import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -253,3 +255,26 @@ def test_dates_and_times_day_first_on_a_24_hour_clock(lang, expected):
     with translation.override(lang):
         assert formats.date_format(moment, "DATETIME_FORMAT") == expected
         assert formats.date_format(moment, "SHORT_DATETIME_FORMAT").startswith("30")
+
+
+def test_the_catalogs_hold_every_string_of_the_code(tmp_path):
+    """makemessages, run on a copy of the code, finds no string the catalogs lack: a string
+    added or changed in the code without its translation (Django would show it in English,
+    and makemessages would mark the old translation fuzzy) fails here, not on a user's page."""
+    if shutil.which("xgettext") is None:
+        pytest.skip("xgettext (Debian's gettext) is not installed")
+    base = Path(settings.BASE_DIR)
+    junk = shutil.ignore_patterns("__pycache__", "*.pyc", "static", "*.mo")
+    shutil.copy(base / "manage.py", tmp_path / "manage.py")
+    for folder in ("club", "templates"):
+        shutil.copytree(base / folder, tmp_path / folder, ignore=junk)
+    done = subprocess.run(
+        [sys.executable, "manage.py", "makemessages", *(f"-l{lang}" for lang in LANGS)],
+        cwd=tmp_path, capture_output=True, text=True, check=False, timeout=300,
+        env={**os.environ, "PYTHONPATH": str(base)})  # engine and scoring: no strings
+    assert done.returncode == 0, done.stderr
+    for lang in LANGS:
+        missing = [(e["msgctxt"], e["msgid"]) for e in read_po(
+            tmp_path / "club" / "locale" / lang / "LC_MESSAGES" / "django.po")[1:]
+            if "fuzzy" in e["flags"] or not all(e["msgstr"].values())]
+        assert missing == [], f"{lang}: strings of the code without a translation: {missing}"
