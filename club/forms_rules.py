@@ -85,11 +85,8 @@ OPTIONS = {
         "your partner holds it. Needs the duty to beat in the led suit.")),
     "double_no_trump": (_("a no-trump deal may be doubled"), _(
         "Off: nobody may double, knock or redouble a no-trump deal.")),
-    "additive_knocks": (_("each knock adds one"), _(
-        "With multipliers that add up: each knock adds 1 (a redouble counts x3, with no trump "
-        "x4) instead of doubling.")),
     "max_knocks": (_("most knocks"), _(
-        "Unlimited knocking: the most knocks a sheet records (6 knocks: x64; up to 20).")),
+        "Unlimited knocking: the most knocks a sheet records (6 knocks: x64; up to 10: x1024).")),
     "packets": (_("dealing packets"), _(
         "The packets a hand is dealt in, e.g. 3, 2, 3; they must add up to a hand. Empty: "
         "3-2-3 for hands of 8, otherwise packets of three and the rest.")),

@@ -185,6 +185,8 @@ class DealForm(_SheetForm):
         sides = [("", "–"), (0, names[0]), (1, names[1])]
         fields["all_tricks"].choices = sides
         fields["renonce"].choices = sides
+        if rules.game == "blind":  # every card drawn at random: nobody can revoke (RULES §13)
+            del fields["renonce"]
         if not rules.cancel_on_partner_look:
             del fields["cancelled"]
         if not rules.trick_bonus:
@@ -196,6 +198,8 @@ class DealForm(_SheetForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        if "renonce" not in self.fields and str(self.data.get("renonce", "")).strip():
+            self.add_error(None, messages.explain("blind_no_renonce"))
         cancelled = data.get("cancelled", False)
         if cancelled:
             data["calls"], data["doubling"] = [], 1

@@ -69,6 +69,9 @@ def options() -> dict[str, Any]:
         "game_unknown": gettext_lazy("There is no such game."),
         "option_not_in_game": gettext_lazy("This option belongs to another game than the rule "
                                            "set's."),
+        "blind_no_renonce": gettext_lazy("In blind Manille every card is drawn at random, with "
+                                         "no obligation: nobody can revoke, so a deal has no "
+                                         "renonce."),
         "blind_no_obligations": gettext_lazy("In blind Manille every card is drawn at random: no "
                                              "obligation to follow, beat or trump applies."),
         "auction_counts_tricks": gettext_lazy("An auction game counts cards and tricks: one point "
@@ -82,9 +85,8 @@ def options() -> dict[str, Any]:
         "stakes_invalid": gettext_lazy("Give 1 to 5 stakes, each from 0 to 100."),
         "beat_option_needs_beat": gettext_lazy("This option changes the duty to beat: it needs "
                                                "“must beat the led suit”."),
-        "additive_knocks_needs_add": gettext_lazy("Each knock adding 1 needs multipliers that add "
-                                                  "up."),
-        "max_knocks_invalid": gettext_lazy("The most knocks is a whole number from 1 to 20."),
+        "max_knocks_invalid": gettext_lazy("The most knocks is a whole number from 1 to 10 (a "
+                                           "sheet records up to ten calls: x1024)."),
         "packets_invalid": gettext_lazy("The packets must add up to the cards of a hand."),
         "doubling": gettext_lazy("This doubling call is not allowed now."),
         "doubling_late": gettext_lazy("The first card is played: too late to double."),

@@ -49,6 +49,13 @@ def tie_label(score: DealScore, rules: RuleSet, *, ends_game: bool,
         "tie": tied, "m": score.pending}
 
 
+def points_label(rules: RuleSet) -> str:
+    """What the two figures of a deal are: card points, or with the trick bonus card points
+    and one a trick (68 in play, RULES.md §14): the web sheet's and the printed sheet's
+    column, the entry's fields."""
+    return _("Points (cards + tricks)") if rules.trick_bonus else _("Card points")
+
+
 def direction_label(rules: RuleSet) -> str:
     """Which way play and the deal go round (RULES.md §2), for the sheet's heading."""
     if rules.direction == "counterclockwise":

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
+#: The most knocks a rule set may allow: the sheet records each call with its player, up to
+#: ten (x1024, ``club.bounds.MAX_DOUBLING``).
+MAX_KNOCKS = 10
 
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
@@ -35,11 +38,8 @@ def check_section14(self: Any, need: Any) -> None:
          "beat_on_trump_lead_only" if self.beat_on_trump_lead_only
          else "beat_partner_on_trump_lead",
          "narrows or widens the duty to beat, so it needs beat_led_suit", "beat_option_needs_beat")
-    need(self.multipliers_add or not self.additive_knocks, "additive_knocks",
-         "each knock adding 1 is a way of adding multipliers (multipliers_add)",
-         "additive_knocks_needs_add")
-    need(_whole(self.max_knocks) and 1 <= self.max_knocks <= 20, "max_knocks",
-         "must be a whole number of knocks from 1 to 20", "max_knocks_invalid")
+    need(_whole(self.max_knocks) and 1 <= self.max_knocks <= MAX_KNOCKS, "max_knocks",
+         f"must be a whole number of knocks from 1 to {MAX_KNOCKS}", "max_knocks_invalid")
     if self.packets is not None:
         need(isinstance(self.packets, tuple) and len(self.packets) > 0
              and all(_whole(p) and p >= 1 for p in self.packets)

@@ -51,6 +51,10 @@ PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4, 6)
 #: Highest multiplier accepted with unlimited knocking by default (2**6, ``max_knocks=6``):
 #: a sheet beyond it is a typo.
 MAX_UNLIMITED_DOUBLING = 64
+#: Options stored rule sets may still carry that no longer change anything: ``from_dict``
+#: drops them. ``additive_knocks``: with ``multipliers_add`` every call adds 1 (§14), so
+#: the flag that once chose it is implied.
+RETIRED_OPTIONS = frozenset({"additive_knocks"})
 
 
 class RuleSetError(EngineError):
@@ -107,8 +111,7 @@ class RuleSet:
     beat_on_trump_lead_only: bool = False  # the duty to beat: only on a trump lead (any in NT)
     beat_partner_on_trump_lead: bool = False  # trump lead (or NT): beat even a partner's card
     double_no_trump: bool = True  # False: a no-trump deal cannot be doubled
-    additive_knocks: bool = False  # kept for stored sets: with multipliers_add each call adds 1 anyway (§14)
-    max_knocks: int = 6  # unlimited knocking: most knocks a sheet records (6: x64)
+    max_knocks: int = 6  # unlimited knocking: most knocks a sheet records (6: x64; up to 10)
     packets: tuple[int, ...] | None = None  # dealing packets; None: see engine.auction_deal
     # Auction games (RULES.md §13); None: the project's default named in the docstring
     stakes: tuple[int, ...] | None = None  # auction1: stake by cards drawn; None: widow+1-k
@@ -183,8 +186,10 @@ class RuleSet:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RuleSet:
-        """Read a dict written by :meth:`to_dict`; missing options take the defaults."""
+        """Read a dict written by :meth:`to_dict`; missing options take the defaults, retired
+        ones (:data:`RETIRED_OPTIONS`) are dropped."""
         known = {f.name for f in dataclasses.fields(cls)}
+        data = {name: value for name, value in data.items() if name not in RETIRED_OPTIONS}
         unknown = set(data) - known
         if unknown:
             raise RuleSetError(f"unknown rule-set option(s): {', '.join(sorted(unknown))}",
@@ -204,7 +209,7 @@ class RuleSet:
             "partner_winning_free", "no_undertrump", "en_face", "blind_trump",
             "cancel_on_partner_look", "multipliers_add", "trick_bonus", "spoken",
             "beat_on_trump_lead_only", "beat_partner_on_trump_lead", "double_no_trump",
-            "additive_knocks", "discards_count", "open_widow_doubling",
+            "discards_count", "open_widow_doubling",
         ):
             need(isinstance(getattr(self, name), bool), name, "must be true or false")
         need(self.game in GAMES, "game", f"must be one of {GAMES}, not {self.game!r}",

@@ -57,13 +57,15 @@ def columns(doubling: bool, players: int = 4, tricks: bool = False) -> list[Colu
     if tricks:
         cols.append(Column("tricks", 5, "c", pgettext("sheet column: tricks of side A (or "
                                                       "of the dealer)", "Tricks")))
+    # with the trick bonus the two figures are card points and one a trick (the legend says)
+    points = _("Points") if tricks else _("Card points")
     if dealer_alone(players):
         for i, label in enumerate(deal_sides()):
-            cols.append(Column(f"cards{i}", 5, "r", label, _("Card points")))
+            cols.append(Column(f"cards{i}", 5, "r", label, points))
         for key, group in (("game", _("Game points")), ("total", _("Total"))):
             cols += [Column(f"{key}{i}", 5, "r", PLAYER_LETTERS[i], group) for i in range(players)]
     else:
-        for key, chars, group in (("cards", 5, _("Card points")), ("game", 6, _("Game points")),
+        for key, chars, group in (("cards", 5, points), ("game", 6, _("Game points")),
                                   ("total", 7, _("Total"))):
             cols += [Column(f"{key}0", chars, "r", "A", group),
                      Column(f"{key}1", chars, "r", "B", group)]

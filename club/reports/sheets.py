@@ -191,8 +191,13 @@ def _initials(player) -> str:
 
 
 def sheet_legend(rules) -> list[str]:
-    """The notes that depend on the rules: doubling calls, blind trump, en face, ties."""
+    """The notes that depend on the rules: the game (blind, spoken), doubling calls, blind
+    trump, en face, ties."""
     out = []
+    if rules.game == "blind":
+        out.append(_("Blind Manille: every card played blind, no renonce"))
+    if rules.spoken:
+        out.append(_("Spoken Manille"))
     if len(rules.allowed_doublings()) > 1:
         out.append(_("×JD/AB doubled by JD, then by AB"))
     if rules.blind_trump:
@@ -200,7 +205,7 @@ def sheet_legend(rules) -> list[str]:
     if rules.en_face:
         out.append(_("EF en face"))
     if rules.trick_bonus:
-        out.append(_("Tricks: side A's"))
+        out.append(_("Points: cards + 1 a trick (68) · Tricks: side A's"))
     half = points_in_play(rules)[1] // 2
     if rules.tie_policy == "stacked":
         tie = _("=×%(k)s tie %(t)s–%(t)s: next deal ×%(k)s, each further tie ×%(k)s again")

@@ -29,6 +29,7 @@ from club.selectors.replay import (
 )
 from club.selectors.sheet_notes import describe_row
 from club.selectors.sheet_rows import seat_rows, table_deals
+from club.sheet_labels import points_label
 from engine.rules import RuleSet
 from scoring import DealScore, MatchFormat, ThreesOutcome, ThreesRow, dealer_alone, points_in_play
 
@@ -315,6 +316,10 @@ class SheetPage(SheetState):
     @property
     def columns(self) -> tuple[str, ...]:
         return self.ctx.columns
+
+    @property
+    def points_label(self) -> str:
+        return points_label(self.ctx.rules)
 
     @property
     def column_prefix(self) -> str:

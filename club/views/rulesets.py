@@ -89,8 +89,9 @@ class RuleSetEditView(View):
             form.add_error(refused.field, str(refused))
             return self.render(form, status=400)
         if copied:
-            messages.warning(request, _("“%(old)s” has recorded deals, so it stays as it was: your "
-                                        "changes are saved as “%(new)s”.")
+            messages.warning(request, _("A championship plays under “%(old)s” (a round is "
+                                        "published), so it stays as it was: your changes are "
+                                        "saved as “%(new)s”.")
                              % {"old": self.rule_set.name, "new": saved.name})
         else:
             messages.success(request, _("Rule set saved."))

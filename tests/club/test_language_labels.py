@@ -27,7 +27,9 @@ pytestmark = pytest.mark.django_db
 RAW = re.compile(r"\b(house|flemish|pagat|french|auction[123]|one_game|best_of|mee_tegen|"
                  r"knock_back|knock_unlimited|counterclockwise|face_up|flat30|sixty|"
                  r"round_robin|scorer_stays|average_win|match_points|points_diff|points_for|"
-                 r"partner_winning_free|no_undertrump|renonce_penalty|tie_policy)\b")
+                 r"partner_winning_free|no_undertrump|renonce_penalty|tie_policy|whole|"
+                 r"partnership|trick_bonus|multipliers_add|max_knocks|lowest_bid|"
+                 r"declarer_target|all_tricks_value|open_widow_doubling|discards_count)\b")
 SHOWN_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt", "value")
 
 
@@ -96,6 +98,12 @@ def pages(club):
                   f"/championships/{c.pk}/entries/", f"/reports/championships/{c.pk}/"]
     paths += [f"/rounds/{r.pk}/" for r in rounds]
     paths += [f"/tables/{table.pk}/sheet/", f"/players/{table.seats.first().player_id}/"]
+    # the demo's auction evening: its pages and a sheet with one column per player
+    auction = Championship.objects.get(club=club, rule_set__preset__startswith="auction")
+    auction_table = Table.objects.filter(round__stage__championship=auction,
+                                         is_bye=False).first()
+    paths += [f"/championships/{auction.pk}/", f"/championships/{auction.pk}/standings/",
+              f"/tables/{auction_table.pk}/sheet/"]
     return paths
 
 

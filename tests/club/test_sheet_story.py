@@ -355,3 +355,72 @@ def test_the_printed_sheet_says_which_way_play_goes(organiser):
     data, _facts = round_sheets(table.round_id)
     html = SheetBuilder(data).html()
     assert "in playing order: play goes counter-clockwise" in html
+
+
+def test_a_blind_sheet_offers_no_renonce_and_refuses_one(org_client, organiser):
+    """RULES §13: in blind Manille every card is drawn at random, so nobody can revoke."""
+    table = sheet_table(organiser, rules="blind")
+    page = org_client.get(url(table))
+    assert "renonce" not in page.context["form"].fields
+    assert 'data-field="renonce"' not in body(page)
+    before = snapshot(table)
+    response = post(org_client, table, renonce=0, points=None, points_other=None)
+    assert response.status_code == 400
+    assert "nobody can revoke" in " ".join(response.context["form"].non_field_errors())
+    assert snapshot(table) == before
+    assert post(org_client, table, points=40, points_other=20).status_code == 302
+
+
+def test_scoring_refuses_a_renonce_under_blind_rules():
+    from scoring import DealResult, DealResultError, check_deal
+
+    with pytest.raises(DealResultError) as caught:
+        check_deal(DealResult(points=None, renonce=0, trump="h"), "blind")
+    assert (caught.value.code, caught.value.field) == ("blind_no_renonce", "renonce")
+    assert check_deal(DealResult(points=None, renonce=0, trump="h"), "house").renonce == 0
+
+
+def test_blind_and_spoken_rules_say_so_on_the_printed_sheet():
+    blind = " ".join(sheet_legend(EngineRuleSet.preset("blind")))
+    assert "Blind Manille" in blind and "no renonce" in blind
+    spoken = " ".join(sheet_legend(EngineRuleSet(spoken=True)))
+    assert "Spoken Manille" in spoken
+    plain = " ".join(sheet_legend(EngineRuleSet()))
+    assert "Blind Manille" not in plain and "Spoken Manille" not in plain
+
+
+def test_with_the_trick_bonus_the_figures_are_not_called_card_points(org_client, organiser):
+    from club.reports.sheet_grid import columns
+
+    table = sheet_table(organiser, rules=club_rules("Tricks", preset="house", trick_bonus=True))
+    page = body(org_client.get(url(table)))
+    assert "Points (cards + tricks)" in page and "Card points" not in page
+    printed = {c.group for c in columns(False, 4, tricks=True) if c.key.startswith("cards")}
+    assert printed == {"Points"}
+    assert "Points: cards + 1 a trick (68)" in " ".join(
+        sheet_legend(EngineRuleSet(trick_bonus=True)))
+    plain = sheet_table(organiser, rules="flemish", slug="plain")
+    assert "Card points" in body(org_client.get(url(plain)))
+    assert {c.group for c in columns(False, 4) if c.key.startswith("cards")} == {"Card points"}
+
+
+def test_editing_a_rule_set_frozen_by_a_published_round_says_why(org_client, organiser):
+    from django.urls import reverse
+
+    from club.forms_rules import RuleSetForm
+
+    club = make_club("why", organiser=organiser)
+    rules = club_rules("Ours")
+    rules.club = club
+    rules.save()
+    champ = make_championship(club, entries=4, rules=rules)
+    publish_round(draw_round(champ.stages.first(), seed=1))
+    data = {k: v for k, v in RuleSetForm.initial_from(rules).items() if v is not None}
+    data.update(name="Ours", target=51)
+    data = {k: ("on" if v is True else v) for k, v in data.items() if v is not False}
+    response = org_client.post(reverse("ruleset-edit", args=[rules.pk]), data, follow=True)
+    assert response.status_code == 200
+    text = " ".join(str(m) for m in response.context["messages"])
+    assert "a round is published" in text and "recorded deals" not in text
+    rules.refresh_from_db()
+    assert rules.rules().target == 101

@@ -45,10 +45,10 @@ def test_hand_sizes_of_the_auction_games(game, sizes):
     ({"game": "auction1", "trick_bonus": True, "target": None, "deals": 8,
       "doubling": "knock"}, "doubling", "auction_no_doubling"),
     ({"game": "auction1", "trick_bonus": True}, "deals", "auction_needs_deals"),
-    ({"additive_knocks": True}, "additive_knocks", "additive_knocks_needs_add"),
     ({"beat_led_suit": False, "beat_on_trump_lead_only": True}, "beat_on_trump_lead_only",
      "beat_option_needs_beat"),
     ({"max_knocks": 0}, "max_knocks", "max_knocks_invalid"),
+    ({"max_knocks": 11}, "max_knocks", "max_knocks_invalid"),  # the sheet records ten calls
     ({"packets": (3, 3, 3)}, "packets", "packets_invalid"),
     ({"game": "poker"}, "game", "game_unknown"),
     ({"game": "auction2", "players": 3, "trick_bonus": True, "target": None, "deals": 9,

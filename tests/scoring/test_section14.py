@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import RuleSet
+from engine.rules import RuleSetError
 from scoring import DealResult, DealResultError, Game, score_deal
 
 FLEMISH = RuleSet.preset("flemish")
@@ -27,8 +28,7 @@ def test_a_tie_passes_on_its_whole_multiplier():
     (1, "h", 1), (2, "h", 2), (4, "h", 3), (8, "h", 4), (2, None, 3), (4, None, 4),
 ])
 def test_additive_counting_each_knock_adds_one(doubling, trump, expected):
-    rules = RuleSet.preset("french").replace(doubling="knock_unlimited", multipliers_add=True,
-                                             additive_knocks=True)
+    rules = RuleSet.preset("french").replace(doubling="knock_unlimited", multipliers_add=True)
     score = score_deal(DealResult(points=(35, 25), trump=trump, doubling=doubling), rules)
     assert score.multiplier == expected
     assert score.points == (5 * expected, 0)
@@ -36,8 +36,13 @@ def test_additive_counting_each_knock_adds_one(doubling, trump, expected):
 
 def test_additive_counting_counts_each_call_without_the_old_option():
     """RULES.md §14: under additive counting each knock adds 1, so a redouble is x3 whether
-    or not the stored rule set carries the old ``additive_knocks`` flag."""
+    or not the stored rule set carries the old ``additive_knocks`` flag (a retired option:
+    read and dropped)."""
     rules = FLEMISH.replace(multipliers_add=True)
+    stored = {**rules.to_dict(), "additive_knocks": True}
+    assert RuleSet.from_dict(stored) == rules
+    with pytest.raises(RuleSetError):  # any other unknown option is still refused
+        RuleSet.from_dict({**rules.to_dict(), "additive_knock": True})
     assert score_deal(DealResult(points=(35, 25), trump="h", doubling=4), rules).multiplier == 3
     assert score_deal(DealResult(points=(35, 25), trump="h", calls=(1, 0)), rules).multiplier == 3
 
