@@ -130,6 +130,34 @@ class TravellerForm(forms.Form):
                 "all_tricks": side("all_tricks"), "renonce": side("renonce")}
 
 
+class TravellerTricksForm(forms.Form):
+    """One table's play of a board, trick by trick: the engine checks every card against
+    the board's hands and counts the line's points (prefix ``tricks`` on the page)."""
+
+    seen = forms.CharField(required=False, widget=forms.HiddenInput, max_length=200)
+    trump = forms.ChoiceField(label=_("Trump"), widget=forms.RadioSelect)
+    doubling = forms.IntegerField(label=_("Doubling"), required=False, min_value=1,
+                                  max_value=MAX_DOUBLING)
+    play = forms.CharField(
+        label=_("the 8 tricks"), max_length=800,
+        widget=forms.Textarea(attrs={"rows": 8, "autocomplete": "off", "spellcheck": "false",
+                                     "autocapitalize": "off"}),
+        help_text=_("One trick a line (or separated by |), its cards in the order they were "
+                    "played, the leader first: e.g. “Ac Kc 7c 8c”. The player after the "
+                    "dealer leads the first trick, the winner of a trick the next; every card "
+                    "must be in its player's hand on this board."))
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("prefix", "tricks")
+        super().__init__(*args, **kwargs)
+        self.fields["trump"].choices = trump_choices()
+        self.fields["trump"].error_messages["required"] = _("Choose the trump, or no trump.")
+        self.fields["doubling"].widget.attrs.update(inputmode="numeric")
+
+    def suit(self) -> str | None:
+        return stored_trump(self.cleaned_data.get("trump"))
+
+
 def initial_of(line) -> dict:
     """A stored line as the form's initial values."""
     if line is None:

@@ -4,7 +4,8 @@ cards when the set is entered from hands dealt at the club.
 A refusal answers 400 with the page and the message next to the field at fault; nothing is
 written (the services check under the session's lock). After a line is saved the page
 moves on to the table's next board without a line, so a table's results go in with the
-keyboard only: points, a trump letter, Enter.
+keyboard only: points, a trump letter, Enter. A second form on the page takes the line's
+cards trick by trick instead (:mod:`club.services.traveller_play`), so it can be analysed.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from club.access import can_edit_club, can_enter_sheets
-from club.forms_duplicate import BoardCardsForm, TravellerForm, initial_of
+from club.forms_duplicate import BoardCardsForm, TravellerForm, TravellerTricksForm, initial_of
 from club.forms_sheets import trump_keys, trump_letters
 from club.models import DuplicateBoard, DuplicateSession, Traveller
 from club.selectors.duplicate import conceal_pairs
@@ -31,7 +32,8 @@ from club.services.duplicate_travellers import (
     line_stamp,
     remove_traveller,
 )
-from club.views.duplicate import SEATS, names_for, table_of
+from club.services.traveller_play import enter_traveller_tricks, play_text
+from club.views.duplicate import SEATS, hands_shown, names_for, table_of
 
 
 def _allowed(request, club, check) -> object | None:
@@ -49,7 +51,8 @@ def _add_errors(form, error: DuplicateInvalid) -> None:
 
 
 class TravellerView(View):
-    """GET: the line of table ``pk`` on board ``number`` (empty or as entered); POST: save."""
+    """GET: the line of table ``pk`` on board ``number`` (empty or as entered); POST: save
+    its totals, or (``by_tricks``) its cards trick by trick."""
 
     template_name = "duplicate/traveller.html"
 
@@ -69,6 +72,8 @@ class TravellerView(View):
         return self._page(form, number)
 
     def post(self, request, pk, number):
+        if request.POST.get("by_tricks"):
+            return self._post_tricks(request, number)
         form = TravellerForm(request.POST)
         if form.is_valid():
             try:
@@ -85,6 +90,35 @@ class TravellerView(View):
                 return redirect(self._next(number))
         return self._page(form, number, status=400)
 
+    def _post_tricks(self, request, number):
+        """The line from its tricks, each card checked against the board's hands (the same
+        rights and stale-form check as the line's form)."""
+        tricks_form = TravellerTricksForm(request.POST)
+        if tricks_form.is_valid():
+            data = tricks_form.cleaned_data
+            try:
+                line, report = enter_traveller_tricks(
+                    request.user, self.session.pk, self.table.pk, number, tricks_form.suit(),
+                    data["play"], doubling=data.get("doubling") or 1, seen=data["seen"])
+            except DuplicateInvalid as error:
+                _add_errors(tricks_form, error)
+            except TravellerConflict as conflict:
+                messages.error(request, str(conflict))
+                return redirect(request.path)
+            else:
+                if report.renonce:
+                    messages.warning(request, report.renonce)
+                else:
+                    messages.success(request, _(
+                        "Board %(board)d saved for table %(table)d from its tricks: "
+                        "%(ns)d–%(ew)d card points.") % {
+                        "board": number, "table": self.table.number, "ns": line.points,
+                        "ew": line.points_other})
+                return redirect(self._next(number))
+        line = self._line(number)
+        form = TravellerForm(initial={**initial_of(line), "seen": line_stamp(line)})
+        return self._page(form, number, status=400, tricks_form=tricks_form)
+
     def _next(self, number) -> str:
         done = set(Traveller.objects.filter(table=self.table)
                    .values_list("board__number", flat=True))
@@ -93,8 +127,11 @@ class TravellerView(View):
                 return reverse("duplicate-traveller", args=[self.table.pk, board])
         return reverse("duplicate-round", args=[self.session.pk, self.table.round])
 
-    def _page(self, form, number, status=200):
+    def _page(self, form, number, status=200, tricks_form=None):
         board = DuplicateBoard.objects.filter(session=self.session, number=number).first()
+        line = self._line(number)
+        if tricks_form is None:
+            tricks_form = tricks_form_of(line)
         done = set(Traveller.objects.filter(table=self.table)
                    .values_list("board__number", flat=True))
         language = get_language()
@@ -105,9 +142,20 @@ class TravellerView(View):
             "number": number, "board": board, "playable": number in self.table.boards,
             "dealer": SEATS[board.dealer] if board else "",
             "boards": [(n, n in done) for n in self.table.boards], "form": form,
-            "entered": number in done,
+            "entered": number in done, "tricks_form": tricks_form,
+            "tricks_open": bool(tricks_form.errors or (line is not None and line.play)),
+            "analysed": line if line is not None and line.play and board is not None
+            and hands_shown(self.request, board) else None,
             "trump_keys": trump_keys(language), "trump_letters": trump_letters(language),
         }, status=status)
+
+
+def tricks_form_of(line) -> TravellerTricksForm:
+    """The trick-by-trick form of a line: its tricks prefilled when it was entered so."""
+    initial = initial_of(line)
+    return TravellerTricksForm(initial={
+        "trump": initial["trump"], "doubling": initial["doubling"], "play": play_text(line),
+        "seen": line_stamp(line)})
 
 
 class TravellerRemoveView(View):
