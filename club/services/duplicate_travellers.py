@@ -17,6 +17,7 @@ at one version and sent after the line it shows changed is a
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from django.db import transaction
@@ -127,8 +128,12 @@ def remove_traveller(user, session_id: int, table_id: int, board_number: int) ->
 
 
 def line_stamp(line: Traveller | None) -> str:
-    """What a form saw of a line: empty for none, else its facts (a correction made by
-    someone else in between changes it)."""
+    """What a form saw of a line: empty for none, else its facts and its cards (a correction
+    made by someone else in between changes it, even one that keeps the totals)."""
     if line is None:
         return ""
-    return "|".join("" if v is None else str(v) for v in line.facts().values())
+    facts = "|".join("" if v is None else str(v) for v in line.facts().values())
+    if not line.play:
+        return facts
+    cards = " ".join(" ".join(trick) for trick in line.play.get("tricks", []))
+    return facts + "|" + hashlib.sha256(cards.encode()).hexdigest()[:16]

@@ -186,3 +186,24 @@ def test_a_stale_stamp_is_a_conflict_and_nothing_is_written(evening):
     assert client.post(page_url(table), data(facts["trump"], play["tricks"], seen)
                        ).status_code == 302
     assert Traveller.objects.get().play == play
+
+
+def test_a_change_of_cards_alone_is_a_conflict_too(evening):
+    """Two plays with the same totals: the form loaded before the other scorer's cards were
+    saved does not overwrite them."""
+    from club.services.duplicate_travellers import line_stamp
+
+    event, board, table, client = evening
+    facts, play = legal_play(event, board)
+    seen = ""
+    assert client.post(page_url(table), data(facts["trump"], play["tricks"], seen)
+                       ).status_code == 302
+    loaded = client.get(page_url(table)).context["tricks_form"].initial["seen"]
+    line = Traveller.objects.get()
+    swapped = {**line.play, "tricks": [*line.play["tricks"][:-1], line.play["tricks"][-1][::-1]]}
+    Traveller.objects.filter(pk=line.pk).update(play=swapped)  # same totals, other cards
+    assert line_stamp(Traveller.objects.get()) != loaded
+    before = state()
+    answer = client.post(page_url(table), data(facts["trump"], play["tricks"], loaded))
+    assert answer.status_code == 302 and state() == before
+    assert Traveller.objects.get().play == swapped
