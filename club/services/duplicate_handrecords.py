@@ -100,14 +100,22 @@ def request_records(session: DuplicateSession) -> bool:
     return True
 
 
-def verify(session: DuplicateSession) -> list[int]:
-    """The numbers of the boards whose stored record differs from a new solve."""
+def differences(session: DuplicateSession
+                ) -> list[tuple[DuplicateBoard, dict[str, Any], dict[str, Any] | None]]:
+    """Each board whose stored record differs from a new solve under the event's rules,
+    with the record solved again (a record for other rules is missing, not wrong: it is
+    solved again when asked for)."""
     rules = _rules(session)
-    wrong = []
+    out = []
     for board in DuplicateBoard.objects.filter(session=session).order_by("number"):
-        if board.double_dummy is None:
+        if not is_recorded(board, rules):
             continue
         dd, best = record_of(board, rules)
         if board.double_dummy != dd or board.par != best:
-            wrong.append(board.number)
-    return wrong
+            out.append((board, dd, best))
+    return out
+
+
+def verify(session: DuplicateSession) -> list[int]:
+    """The numbers of the boards whose stored record differs from a new solve."""
+    return [board.number for board, _dd, _best in differences(session)]

@@ -10,8 +10,11 @@ from the organiser's choices is made again and compared, and the results are sco
   the rule set, no pair on a board twice. Match points and percentages are never stored:
   every page scores them from the lines, so this is what checks them.
 
-``repair`` rewrites a line's pairs from its table (logged); the other differences are the
-organiser's to look at and are only reported.
+- with ``hand_records``, each stored hand record (double-dummy points and par) against a
+  new solve of its board (1 to 4 s of CPU a board, so only when asked for).
+
+``repair`` rewrites a line's pairs from its table and a hand record from a new solve
+(logged); the other differences are the organiser's to look at and are only reported.
 """
 
 from __future__ import annotations
@@ -24,11 +27,15 @@ from django.db import transaction
 
 from club.models import DuplicateBoard, DuplicateEvent, DuplicatePair, DuplicateTable, Traveller
 from club.selectors.duplicate_results import event_scores
+from club.services import duplicate_handrecords as records
 from engine.board import Board
 from scoring.errors import ScoringError
 from scoring.movements import MovementError, boards_of, movement
 
 log = logging.getLogger("troef.verify")
+#: The field of a hand record's difference; the fields ``repair`` rewrites.
+HAND_RECORD = "hand record"
+REPAIRED = frozenset({"pairs", HAND_RECORD})
 
 
 @dataclass(frozen=True)
@@ -105,12 +112,31 @@ def _lines(event: DuplicateEvent, repair: bool) -> list[DuplicateDifference]:
     return out
 
 
-def verify_duplicate_event(event: DuplicateEvent, *, repair: bool = False
-                           ) -> list[DuplicateDifference]:
+def _hand_records(event: DuplicateEvent, repair: bool) -> list[DuplicateDifference]:
+    out = []
+    for session in event.sessions.order_by("number"):
+        for board, dd, best in records.differences(session):
+            out.append(DuplicateDifference(event.pk, f"session {session.number}, board "
+                                           f"{board.number}", HAND_RECORD,
+                                           {"double_dummy": board.double_dummy,
+                                            "par": board.par},
+                                           {"double_dummy": dd, "par": best}))
+            if repair:
+                DuplicateBoard.objects.filter(pk=board.pk, hands=board.hands).update(
+                    double_dummy=dd, par=best)
+                log.warning("repaired duplicate event %s, session %s, board %s: hand record",
+                            event.pk, session.number, board.number)
+    return out
+
+
+def verify_duplicate_event(event: DuplicateEvent, *, repair: bool = False,
+                           hand_records: bool = False) -> list[DuplicateDifference]:
     """Every difference between what is stored and what the event's choices and lines
     give (see the module); empty when all is well."""
     numbers = dict(DuplicatePair.objects.filter(event=event).values_list("pk", "number"))
     out = _tables(event, numbers) + _boards(event) + _lines(event, repair)
+    if hand_records:
+        out += _hand_records(event, repair)
     try:
         event_scores(event)
     except ScoringError as error:
@@ -119,19 +145,19 @@ def verify_duplicate_event(event: DuplicateEvent, *, repair: bool = False
     return out
 
 
-def verify_duplicate_events(out, repair: bool = False) -> int:
+def verify_duplicate_events(out, repair: bool = False, hand_records: bool = False) -> int:
     """``verify_results``' pass over every duplicate event: prints each difference and a
     summary line (when there is an event) to ``out``; returns how many are left."""
     found = left = checked = 0
     for event in DuplicateEvent.objects.order_by("pk").iterator():
         checked += 1
-        differences = verify_duplicate_event(event, repair=repair)
+        differences = verify_duplicate_event(event, repair=repair, hand_records=hand_records)
         for difference in differences:
-            out.write(("repaired: " if repair and difference.field == "pairs" else "")
+            out.write(("repaired: " if repair and difference.field in REPAIRED else "")
                       + str(difference))
         found += len(differences)
-        left += len(verify_duplicate_event(event)) if differences and repair \
-            else len(differences)
+        left += len(verify_duplicate_event(event, hand_records=hand_records)) \
+            if differences and repair else len(differences)
     if checked:
         out.write(f"{checked} duplicate event(s) checked: {found} difference(s)"
                   + (f", {found - left} repaired" if repair else ""))

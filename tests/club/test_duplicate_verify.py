@@ -79,3 +79,25 @@ def test_a_line_that_does_not_add_up_is_named():
     Traveller.objects.filter(pk=Traveller.objects.order_by("pk").first().pk).update(points=50)
     (difference,) = verify_duplicate_event(event)
     assert difference.where == "results" and difference.stored == "points_total"
+
+
+def test_hand_records_are_solved_again_on_request_and_repaired():
+    """One board solved for real (a few seconds a solve): a changed record is seen only with
+    --hand-records, and --repair solves it again (and checks it again: exit 0)."""
+    from club.services import duplicate_handrecords as records
+
+    _event, session = played()
+    board = DuplicateBoard.objects.get(session=session, number=3)
+    records.solve_board(board.pk)
+    board.refresh_from_db()
+    good = (board.double_dummy, board.par)
+    wrong = [p + 1 for p in board.double_dummy["h"][:2]] + [None]  # adds up to 62: no solve
+    DuplicateBoard.objects.filter(pk=board.pk).update(
+        double_dummy={**board.double_dummy, "h": wrong})
+    assert run()[0] == 0  # without the flag nothing is solved again: not seen
+    code, text = run("--hand-records")
+    assert code == 1 and "session 1, board 3: hand record" in text
+    code, text = run("--hand-records", "--repair")  # exit 0: checked again after the repair
+    assert code == 0 and "repaired: duplicate event" in text
+    board.refresh_from_db()
+    assert (board.double_dummy, board.par) == good

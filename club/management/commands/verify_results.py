@@ -15,6 +15,9 @@ class Command(BaseCommand):
         parser.add_argument("--championship", type=int, help="only this championship (id)")
         parser.add_argument("--repair", action="store_true",
                             help="rewrite what differs from the deals (logged)")
+        parser.add_argument("--hand-records", action="store_true",
+                            help="also solve every stored duplicate hand record again and "
+                                 "compare (1 to 4 s of CPU a board)")
 
     def handle(self, *args, **options):
         championships = Championship.objects.order_by("pk")
@@ -38,6 +41,6 @@ class Command(BaseCommand):
         self.stdout.write(f"{checked} championship(s) checked: {found} difference(s)"
                           + (f", {found - left} repaired" if repair else ""))
         if options["championship"] is None:
-            left += verify_duplicate_events(self.stdout, repair)
+            left += verify_duplicate_events(self.stdout, repair, options["hand_records"])
         if left:
             raise SystemExit(1)
