@@ -28,7 +28,8 @@ from club.api.permissions import deny
 from club.forms_sheets import OPTIONAL, DealForm
 from club.models import Table
 from club.rule_labels import rules_name
-from club.selectors.sheets import Actor, SheetForbidden, SheetNotFound, load_table, sheet_page
+from club.selectors.sheet_page import sheet_page
+from club.selectors.sheets import Actor, SheetForbidden, SheetNotFound, load_table
 from club.services import sheets as service
 from club.services.sheets import SheetConflict, SheetInvalid
 

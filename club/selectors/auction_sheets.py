@@ -17,8 +17,9 @@ from django.utils.translation import ngettext
 from club.models import Deal
 from club.selectors.auction_replay import AuctionOutcome
 from club.selectors.replay import TableScore, score_table
+from club.selectors.sheet_page import SheetState
 from club.selectors.sheet_rows import table_deals
-from club.selectors.sheets import TRUMP_SYMBOLS, SheetState, TableContext
+from club.selectors.sheets import TRUMP_SYMBOLS, TableContext
 from engine.auction import lowest_bid, total_in_play
 from engine.auction_deal import LAID_OUT, WIDOW
 

@@ -16,7 +16,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from club.models import Deal
-from club.selectors.sheets import TableContext
+from club.selectors.sheets import TableContext, expected_dealer
 from club.sheet_labels import call_labels
 from scoring.calls import knocks_of
 
@@ -60,15 +60,6 @@ def check_calls_named(ctx: TableContext, calls: Sequence[int | None], named: boo
         raise DealRefused(f"call_{index + 1}", _(
             "Say who made the call (%(call)s): the sheet records each doubling call with "
             "the player who made it.") % {"call": label})
-
-
-def expected_dealer(ctx: TableContext, deals: Sequence[Deal], number: int) -> int:
-    """Who deals deal ``number``: the player after the previous deal's dealer (a cancelled
-    deal too: the next player deals), the table's first dealer for the first deal."""
-    seats = ctx.seat_count
-    if number <= 1:
-        return ctx.table.first_dealer % seats
-    return (deals[number - 2].dealer + 1) % seats
 
 
 def check_dealer(ctx: TableContext, deals: Sequence[Deal], number: int) -> None:

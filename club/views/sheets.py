@@ -29,15 +29,9 @@ from club.forms_sheets import (
     trump_keys,
     trump_letters,
 )
+from club.selectors.sheet_page import SheetPage, sheet_page
 from club.selectors.sheet_rows import table_deals
-from club.selectors.sheets import (
-    Actor,
-    SheetForbidden,
-    SheetNotFound,
-    SheetPage,
-    load_table,
-    sheet_page,
-)
+from club.selectors.sheets import Actor, SheetForbidden, SheetNotFound, load_table
 from club.services import sheets as service
 from club.services.sheet_messages import format_label
 from club.services.sheet_play import record_play

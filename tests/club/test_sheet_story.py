@@ -9,7 +9,7 @@ from django.apps import apps as global_apps
 from club.forms_championships import ChampionshipForm
 from club.models import Deal, MatchResult, RuleSet, Table
 from club.reports.data import round_sheets
-from club.reports.sheets import recorded_rows, sheet_legend
+from club.reports.sheet_record import recorded_rows, sheet_legend
 from club.services.draws import draw_round, publish_round
 from club.services.rulesets import save_rule_set
 from engine.rules import RuleSet as EngineRuleSet
