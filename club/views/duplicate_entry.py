@@ -67,28 +67,22 @@ class TravellerView(View):
         return Traveller.objects.filter(table=self.table, board__number=number).first()
 
     def get(self, request, pk, number):
-        line = self._line(number)
-        form = TravellerForm(initial={**initial_of(line), "seen": line_stamp(line)})
-        return self._page(form, number)
+        return self._page(number)
 
     def post(self, request, pk, number):
         if request.POST.get("by_tricks"):
             return self._post_tricks(request, number)
         form = TravellerForm(request.POST)
         if form.is_valid():
-            try:
+            def write():
                 enter_traveller(request.user, self.session.pk, self.table.pk, number,
                                 form.facts(), seen=form.cleaned_data["seen"])
-            except DuplicateInvalid as error:
-                _add_errors(form, error)
-            except TravellerConflict as conflict:
-                messages.error(request, str(conflict))
-                return redirect(request.path)
-            else:
-                messages.success(request, _("Board %(board)d saved for table %(table)d.")
-                                 % {"board": number, "table": self.table.number})
-                return redirect(self._next(number))
-        return self._page(form, number, status=400)
+                return messages.SUCCESS, _("Board %(board)d saved for table %(table)d.") % {
+                    "board": number, "table": self.table.number}
+            saved = self._save(form, number, write)
+            if saved is not None:
+                return saved
+        return self._page(number, form=form, status=400)
 
     def _post_tricks(self, request, number):
         """The line from its tricks, each card checked against the board's hands (the same
@@ -96,28 +90,37 @@ class TravellerView(View):
         tricks_form = TravellerTricksForm(request.POST)
         if tricks_form.is_valid():
             data = tricks_form.cleaned_data
-            try:
+
+            def write():
                 line, report = enter_traveller_tricks(
                     request.user, self.session.pk, self.table.pk, number, tricks_form.suit(),
                     data["play"], doubling=data.get("doubling") or 1, seen=data["seen"])
-            except DuplicateInvalid as error:
-                _add_errors(tricks_form, error)
-            except TravellerConflict as conflict:
-                messages.error(request, str(conflict))
-                return redirect(request.path)
-            else:
                 if report.renonce:
-                    messages.warning(request, report.renonce)
-                else:
-                    messages.success(request, _(
-                        "Board %(board)d saved for table %(table)d from its tricks: "
-                        "%(ns)d–%(ew)d card points.") % {
-                        "board": number, "table": self.table.number, "ns": line.points,
-                        "ew": line.points_other})
-                return redirect(self._next(number))
-        line = self._line(number)
-        form = TravellerForm(initial={**initial_of(line), "seen": line_stamp(line)})
-        return self._page(form, number, status=400, tricks_form=tricks_form)
+                    return messages.WARNING, report.renonce
+                return messages.SUCCESS, _(
+                    "Board %(board)d saved for table %(table)d from its tricks: "
+                    "%(ns)d–%(ew)d card points.") % {
+                    "board": number, "table": self.table.number, "ns": line.points,
+                    "ew": line.points_other}
+            saved = self._save(tricks_form, number, write)
+            if saved is not None:
+                return saved
+        return self._page(number, tricks_form=tricks_form, status=400)
+
+    def _save(self, form, number, write):
+        """Run ``write`` (a service call giving the message's level and text): its refusal
+        goes on ``form`` (None: the page is shown again), someone else's change back to the
+        page, a saved line on to the table's next board."""
+        try:
+            level, text = write()
+        except DuplicateInvalid as error:
+            _add_errors(form, error)
+            return None
+        except TravellerConflict as conflict:
+            messages.error(self.request, str(conflict))
+            return redirect(self.request.path)
+        messages.add_message(self.request, level, text)
+        return redirect(self._next(number))
 
     def _next(self, number) -> str:
         done = set(Traveller.objects.filter(table=self.table)
@@ -127,9 +130,12 @@ class TravellerView(View):
                 return reverse("duplicate-traveller", args=[self.table.pk, board])
         return reverse("duplicate-round", args=[self.session.pk, self.table.round])
 
-    def _page(self, form, number, status=200, tricks_form=None):
+    def _page(self, number, *, form=None, tricks_form=None, status=200):
+        """The page; a form not given shows the line as stored."""
         board = DuplicateBoard.objects.filter(session=self.session, number=number).first()
         line = self._line(number)
+        if form is None:
+            form = TravellerForm(initial={**initial_of(line), "seen": line_stamp(line)})
         if tricks_form is None:
             tricks_form = tricks_form_of(line)
         done = set(Traveller.objects.filter(table=self.table)

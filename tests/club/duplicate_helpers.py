@@ -24,6 +24,19 @@ def make_event(*, pairs: int = 8, movement: str = "howell", per_round: int = 3,
                         entered=entered)
 
 
+def board_one_evening(organiser):
+    """A 4-pair Howell, one board a round: the event, its board 1 and the first table (by
+    round) that plays it."""
+    from club.models import DuplicateBoard, DuplicateTable
+
+    event = make_event(pairs=4, movement="howell", per_round=1, organiser=organiser)
+    session = event.sessions.get()
+    board = DuplicateBoard.objects.get(session=session, number=1)
+    table = next(t for t in DuplicateTable.objects.filter(session=session).order_by("round")
+                 if 1 in t.boards and not t.sit_out)
+    return event, board, table
+
+
 def refused(answer, field: str = "__all__", words: str = "") -> str:
     """Assert that ``answer`` is a 400 whose form refuses ``field`` with a message holding
     ``words``; return that field's messages as one text."""

@@ -9,12 +9,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from club.models import ClubRole, DuplicateBoard, DuplicateTable, Traveller
+from club.models import ClubRole, DuplicateTable, Traveller
 from club.selectors.play_analysis import AnalysisUnavailable, traveller_input
 from club.services import play_analysis as service
 from club.services.duplicate_sim import play_board
 from club.services.duplicate_travellers import enter_traveller
-from tests.club.duplicate_helpers import make_event
+from tests.club.duplicate_helpers import board_one_evening
 from tests.club.test_play_analysis import _reference_costs
 from tests.factories import make_user
 
@@ -24,14 +24,10 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("tasks_in_process")
 @pytest.fixture
 def played(organiser):
     """A 4-pair Howell, one board a round; board 1 played at its first table with cards."""
-    event = make_event(pairs=4, movement="howell", per_round=1, organiser=organiser)
-    session = event.sessions.get()
-    board = DuplicateBoard.objects.get(session=session, number=1)
-    table = next(t for t in DuplicateTable.objects.filter(session=session).order_by("round")
-                 if 1 in t.boards and not t.sit_out)
+    event, board, table = board_one_evening(organiser)
     rules = event.rule_set.rules()
     facts, play = play_board(board.board(), rules, random.Random(3))
-    line = enter_traveller(organiser, session.pk, table.pk, 1, facts, play=play)
+    line = enter_traveller(organiser, board.session_id, table.pk, 1, facts, play=play)
     return event, board, line
 
 

@@ -11,11 +11,11 @@ from django.test import Client
 from django.urls import reverse
 
 from club.forms_sheets import NO_TRUMP
-from club.models import ClubRole, DuplicateBoard, DuplicateSession, DuplicateTable, Traveller
+from club.models import ClubRole, DuplicateSession, Traveller
 from club.services.duplicate_sim import play_board
 from engine.cards import Card
 from engine.deal import Deal
-from tests.club.duplicate_helpers import make_event
+from tests.club.duplicate_helpers import board_one_evening
 from tests.factories import make_club, make_user
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("tasks_in_process")]
@@ -24,11 +24,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("tasks_in_process")
 @pytest.fixture
 def evening(organiser):
     """A 4-pair Howell, one board a round; a scorer of the club logged in."""
-    event = make_event(pairs=4, movement="howell", per_round=1, organiser=organiser)
-    session = event.sessions.get()
-    board = DuplicateBoard.objects.get(session=session, number=1)
-    table = next(t for t in DuplicateTable.objects.filter(session=session).order_by("round")
-                 if 1 in t.boards and not t.sit_out)
+    event, board, table = board_one_evening(organiser)
     scorer = make_user("scorer")
     ClubRole.objects.create(user=scorer, club=event.club, role="scorer")
     client = Client()
