@@ -185,7 +185,7 @@ class DealForm(_SheetForm):
         sides = [("", "–"), (0, names[0]), (1, names[1])]
         fields["all_tricks"].choices = sides
         fields["renonce"].choices = sides
-        if rules.game == "blind":  # every card drawn at random: nobody can revoke (RULES §13)
+        if not rules.can_revoke:  # blind Manille: any card is legal (RULES §13)
             del fields["renonce"]
         if not rules.cancel_on_partner_look:
             del fields["cancelled"]

@@ -275,6 +275,12 @@ class RuleSet:
         return tuple(out)
 
     @property
+    def can_revoke(self) -> bool:
+        """Whether a player can revoke (a renonce): not in blind Manille, where every card is
+        drawn at random from the hand and any card is legal (RULES.md §13)."""
+        return self.game != "blind"
+
+    @property
     def auction(self) -> bool:
         """Whether this is one of the auction games (each for themselves, a declarer)."""
         return self.game in AUCTION_GAMES

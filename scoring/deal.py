@@ -125,7 +125,7 @@ def _check_allowed(deal: DealResult, rules: RuleSet) -> None:
     if rules.auction:
         raise DealResultError(f"rule set {rules.name!r} is an auction game: score its deals with "
                               "scoring.score_auction", code="auction_rules", field="rules")
-    if deal.renonce is not None and rules.game == "blind":
+    if deal.renonce is not None and not rules.can_revoke:
         raise DealResultError(f"rule set {rules.name!r} is blind Manille: every card is drawn "
                               "at random, with no obligation, so nobody can revoke",
                               code="blind_no_renonce", field="renonce")

@@ -130,7 +130,6 @@ class AuctionSheetPage(SheetState):
         return out
 
 
-
 def dealer_of(ctx: TableContext, number: int) -> int:
     """The seat that deals deal ``number`` (from 1): the rotation from the first dealer."""
     players = ctx.seat_count

@@ -156,8 +156,10 @@ def verify_duplicate_events(out, repair: bool = False, hand_records: bool = Fals
             out.write(("repaired: " if repair and difference.field in REPAIRED else "")
                       + str(difference))
         found += len(differences)
-        left += len(verify_duplicate_event(event, hand_records=hand_records)) \
-            if differences and repair else len(differences)
+        # after a repair the event is checked again; not its hand records, which the repair
+        # has just written from a new solve (solving them a third time would prove nothing)
+        left += len(verify_duplicate_event(event)) if differences and repair \
+            else len(differences)
     if checked:
         out.write(f"{checked} duplicate event(s) checked: {found} difference(s)"
                   + (f", {found - left} repaired" if repair else ""))

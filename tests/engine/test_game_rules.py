@@ -96,3 +96,8 @@ def test_beat_a_partner_on_a_trump_lead():
 
 def test_blind_manille_any_card():
     assert {str(c) for c in legal_cards(["Qc", "7h"], ["Jc"], "d", "blind")} == {"Qc", "7h"}
+
+
+def test_only_blind_manille_has_no_renonce():
+    assert not RuleSet.preset("blind").can_revoke
+    assert all(RuleSet.preset(name).can_revoke for name in ("house", "flemish", "french"))
