@@ -85,12 +85,17 @@ def _locate(session_id: int, table_id: int, board_number: int
 @transaction.atomic
 def enter_traveller(user, session_id: int, table_id: int, board_number: int,
                     facts: dict[str, Any], *, seen: str | None = None,
-                    play: list | None = None) -> Traveller:
+                    play: dict | None = None, hands: str | None = None) -> Traveller:
     """Write (or correct) the line of table ``table_id`` on board ``board_number``.
 
     ``seen``: the line's :func:`line_stamp` when the form was loaded ("" for no line): a
-    different stamp now is a :class:`TravellerConflict`."""
+    different stamp now is a :class:`TravellerConflict`. ``hands``: the board's cards the
+    ``play`` was checked against; cards entered again meanwhile are a conflict too."""
     session, table, board = _locate(session_id, table_id, board_number)
+    if hands is not None and board.hands != hands:
+        raise TravellerConflict(_("The cards of board %(board)d were entered again meanwhile. "
+                                  "Nothing was saved: check the tricks against them and save "
+                                  "again.") % {"board": board_number})
     line = Traveller.objects.filter(board=board, table=table).first()
     if seen is not None and seen != line_stamp(line):
         raise TravellerConflict(_("Someone else saved this board for this table meanwhile. "

@@ -105,7 +105,7 @@ def enter_traveller_tricks(user, session_id: int, table_id: int, board_number: i
         raise refuse("board", messages.explain(error)) from None
     report = facts_from_tricks(board, session.event.rule_set.rules(), trump, text, doubling)
     line = enter_traveller(user, session_id, table_id, board_number, report.facts, seen=seen,
-                           play=report.play)
+                           play=report.play, hands=row.hands)
     return line, report
 
 

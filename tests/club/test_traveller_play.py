@@ -203,3 +203,31 @@ def test_a_change_of_cards_alone_is_a_conflict_too(evening):
     answer = client.post(page_url(table), data(facts["trump"], play["tricks"], loaded))
     assert answer.status_code == 302 and state() == before
     assert Traveller.objects.get().play == swapped
+
+
+def test_cards_entered_again_while_the_tricks_were_checked_are_a_conflict(evening,
+                                                                          monkeypatch):
+    """The tricks are checked against the board's hands before the session's lock is
+    taken: an organiser who enters the board's cards again in between makes the write a
+    conflict, not a line whose cards are not the board's."""
+    from club.models import DuplicateBoard
+    from club.services import traveller_play
+
+    event, board, table, client = evening
+    facts, play = legal_play(event, board)
+    other = DuplicateBoard.objects.exclude(pk=board.pk).filter(session=board.session).first()
+    checked = traveller_play.facts_from_tricks
+
+    def check_then_deal_again(*args, **kwargs):
+        report = checked(*args, **kwargs)
+        # the organiser types other cards for board 1 (its number kept)
+        DuplicateBoard.objects.filter(pk=board.pk).update(
+            hands=other.hands.replace(f"{other.number} dealer", "1 dealer", 1))
+        return report
+    monkeypatch.setattr(traveller_play, "facts_from_tricks", check_then_deal_again)
+    before = Traveller.objects.count()
+    answer = client.post(page_url(table), data(facts["trump"], play["tricks"]))
+    assert answer.status_code == 302 and answer.url == page_url(table)
+    assert Traveller.objects.count() == before == 0
+    shown = [str(m) for m in client.get(page_url(table)).context["messages"]]
+    assert any("were entered again meanwhile" in m for m in shown), shown
