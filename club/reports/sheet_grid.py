@@ -58,7 +58,7 @@ def columns(doubling: bool, players: int = 4, tricks: bool = False) -> list[Colu
         cols.append(Column("tricks", 5, "c", pgettext("sheet column: tricks of side A (or "
                                                       "of the dealer)", "Tricks")))
     # with the trick bonus the two figures are card points and one a trick (the legend says)
-    points = _("Points") if tricks else _("Card points")
+    points = _("Cards + tricks") if tricks else _("Card points")
     if dealer_alone(players):
         for i, label in enumerate(deal_sides()):
             cols.append(Column(f"cards{i}", 5, "r", label, points))

@@ -164,7 +164,7 @@ def sheet_legend(rules) -> list[str]:
     if rules.en_face:
         out.append(_("EF en face"))
     if rules.trick_bonus:
-        out.append(_("Points: cards + 1 a trick (68) · Tricks: side A's"))
+        out.append(_("Cards + tricks: card points + 1 a trick (68) · Tricks: side A's"))
     half = points_in_play(rules)[1] // 2
     if rules.tie_policy == "stacked":
         tie = _("=×%(k)s tie %(t)s–%(t)s: next deal ×%(k)s, each further tie ×%(k)s again")

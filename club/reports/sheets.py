@@ -81,8 +81,9 @@ class SheetBuilder:
             capfirst(str(rnd.stage)), str(rnd), _("%(format)s, %(rules)s") % {
                 "format": format_label(self.format), "rules": rule_set_name(champ.rule_set)})
             if p), 145, 10)
-        self.legend = " · ".join([_(
-            "AT:A all tricks by side A · R:B renonce by side B · X cancelled, not a deal"),
+        revoke = [_("R:B renonce by side B")] if self.rules.can_revoke else []  # not blind
+        self.legend = " · ".join([
+            _("AT:A all tricks by side A"), *revoke, _("X cancelled, not a deal"),
             *sheet_legend(self.rules), _("G1:A game 1 won by side A")])
         self.threes_legend = " · ".join([_(
             "Each deal the dealer (D) plays alone against the partners (P), who both score · "

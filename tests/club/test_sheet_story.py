@@ -380,6 +380,16 @@ def test_scoring_refuses_a_renonce_under_blind_rules():
     assert check_deal(DealResult(points=None, renonce=0, trump="h"), "house").renonce == 0
 
 
+def test_a_blind_printed_sheet_has_no_renonce_note(organiser):
+    from club.reports.sheets import SheetBuilder
+
+    blind = SheetBuilder(round_sheets(sheet_table(organiser, rules="blind").round_id)[0])
+    assert "renonce by side" not in blind.legend and "no renonce" in blind.legend
+    house = SheetBuilder(round_sheets(sheet_table(organiser, rules="house",
+                                                  slug="house").round_id)[0])
+    assert "R:B renonce by side B" in house.legend
+
+
 def test_blind_and_spoken_rules_say_so_on_the_printed_sheet():
     blind = " ".join(sheet_legend(EngineRuleSet.preset("blind")))
     assert "Blind Manille" in blind and "no renonce" in blind
@@ -396,8 +406,8 @@ def test_with_the_trick_bonus_the_figures_are_not_called_card_points(org_client,
     page = body(org_client.get(url(table)))
     assert "Points (cards + tricks)" in page and "Card points" not in page
     printed = {c.group for c in columns(False, 4, tricks=True) if c.key.startswith("cards")}
-    assert printed == {"Points"}
-    assert "Points: cards + 1 a trick (68)" in " ".join(
+    assert printed == {"Cards + tricks"}  # not "Points": Dutch says that of game points too
+    assert "Cards + tricks: card points + 1 a trick (68)" in " ".join(
         sheet_legend(EngineRuleSet(trick_bonus=True)))
     plain = sheet_table(organiser, rules="flemish", slug="plain")
     assert "Card points" in body(org_client.get(url(plain)))
