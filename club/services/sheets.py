@@ -20,7 +20,8 @@ entered it last (constraint ``sheet_confirmed_by_another_person``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -214,6 +215,21 @@ def _deals(ctx: TableContext) -> list[Deal]:
     return table_deals(ctx.table)
 
 
+@contextmanager
+def _stale_is_conflict(ctx: TableContext, version: int) -> Iterator[None]:
+    """The deals are read after the version was checked: when someone else's write came in
+    between, a refusal found on them (a dealer out of turn, a deal no longer there) is that
+    write's conflict, not the scorer's mistake. Checks that pass on such deals are stopped
+    by the optimistic lock; so only a refusal costs the version's second read."""
+    try:
+        yield
+    except SheetInvalid:
+        current = Table.objects.filter(pk=ctx.table.pk).values_list("version", flat=True).first()
+        if current != version:
+            raise SheetConflict(version, current) from None
+        raise
+
+
 # -- writes ------------------------------------------------------------------------------
 
 def enter_deal(actor: Actor, table_id: int | None, version: int, facts: dict[str, Any],
@@ -222,11 +238,12 @@ def enter_deal(actor: Actor, table_id: int | None, version: int, facts: dict[str
     """Add the next deal to the sheet."""
     ctx = ctx or load_table(actor, table_id)
     correction = _guard(ctx, version, reason)
-    deals = _deals(ctx)
-    deal = _new_deal(ctx, len(deals) + 1, facts)
-    deals.append(deal)
-    _check_deal(ctx, deals, deal.number, facts)
-    outcome = check_sheet(ctx, deals, deal.number)
+    with _stale_is_conflict(ctx, version):
+        deals = _deals(ctx)
+        deal = _new_deal(ctx, len(deals) + 1, facts)
+        deals.append(deal)
+        _check_deal(ctx, deals, deal.number, facts)
+        outcome = check_sheet(ctx, deals, deal.number)
     action = Action.CORRECTED if correction else Action.ENTERED
     rows = [deal, _change(ctx, action, deal.number, new=facts_of(deal), reason=reason)]
     return Saved(deal.number, _commit(ctx, version, correction, outcome, rows), action)
@@ -245,16 +262,17 @@ def edit_deal(actor: Actor, table_id: int | None, number: int, version: int,
     """Change a recorded deal; everything after it is scored again."""
     ctx = ctx or load_table(actor, table_id)
     correction = _guard(ctx, version, reason)
-    deals = _deals(ctx)
-    index = _find(deals, number)
-    old = deals[index]
-    deal = _new_deal(ctx, number, facts)
-    deal.pk = old.pk
-    if deal.facts() == old.facts() and deal.play in (None, old.play):
-        return Saved(number, version, "")  # nothing changed: nothing to log
-    deals[index] = deal
-    _check_deal(ctx, deals, index + 1, facts, old)
-    outcome = check_sheet(ctx, deals, number)
+    with _stale_is_conflict(ctx, version):
+        deals = _deals(ctx)
+        index = _find(deals, number)
+        old = deals[index]
+        deal = _new_deal(ctx, number, facts)
+        deal.pk = old.pk
+        if deal.facts() == old.facts() and deal.play in (None, old.play):
+            return Saved(number, version, "")  # nothing changed: nothing to log
+        deals[index] = deal
+        _check_deal(ctx, deals, index + 1, facts, old)
+        outcome = check_sheet(ctx, deals, number)
     action = Action.CORRECTED if correction else Action.EDITED
 
     change = _change(ctx, action, number, old=facts_of(old), new=facts_of(deal), reason=reason)
@@ -272,12 +290,13 @@ def delete_deal(actor: Actor, table_id: int | None, number: int, version: int,
     """
     ctx = ctx or load_table(actor, table_id)
     correction = _guard(ctx, version, reason)
-    deals = _deals(ctx)
-    index = _find(deals, number)
-    old = deals.pop(index)
-    for later in deals[index:]:
-        later.number -= 1
-    outcome = check_sheet(ctx, deals, None)
+    with _stale_is_conflict(ctx, version):
+        deals = _deals(ctx)
+        index = _find(deals, number)
+        old = deals.pop(index)
+        for later in deals[index:]:
+            later.number -= 1
+        outcome = check_sheet(ctx, deals, None)
     action = Action.CORRECTED if correction else Action.DELETED
 
     def write() -> None:

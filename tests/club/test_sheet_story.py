@@ -434,3 +434,26 @@ def test_editing_a_rule_set_frozen_by_a_published_round_says_why(org_client, org
     assert "a round is published" in text and "recorded deals" not in text
     rules.refresh_from_db()
     assert rules.rules().target == 101
+
+
+def test_a_deal_typed_on_a_sheet_someone_else_moved_on_is_a_conflict(organiser):
+    """Two scorers load the sheet; the first saves deal 1. The second's deal 1 would now be
+    deal 2 dealt by the wrong player, and the deal it edits may be gone: each is the
+    other write's conflict (SheetConflict), not a refusal of the second scorer's facts."""
+    from club.selectors.sheets import Actor, load_table
+    from club.services import sheets as service
+    from club.services.sheets import SheetConflict
+
+    table = sheet_table(organiser)
+    first = table.first_dealer
+    facts = {"dealer": first, "trump": "h", "doubling": 1, "points": 38, "points_other": 22}
+    stale = load_table(Actor(organiser), table.pk)  # loaded at version 0
+    service.enter_deal(Actor(organiser), table.pk, 0, facts)
+    with pytest.raises(SheetConflict):
+        service.enter_deal(Actor(organiser), table.pk, 0, facts, ctx=stale)
+    moved = load_table(Actor(organiser), table.pk)  # at version 1, one deal
+    service.delete_deal(Actor(organiser), table.pk, 1, 1)
+    with pytest.raises(SheetConflict):
+        service.edit_deal(Actor(organiser), table.pk, 1, 1, {**facts, "points": 40,
+                                                            "points_other": 20}, ctx=moved)
+    assert not Deal.objects.filter(table=table).exists()
