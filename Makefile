@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt | sha1sum | cut -c1-12)
 
-.PHONY: install run test test-fast lint bench clean
+.PHONY: install run test test-fast lint bench bench-smoke clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	@./.ci/install-system-deps
@@ -29,6 +29,10 @@ lint: install
 
 bench: install
 	@for b in benchmarks/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
+
+# Every benchmark at a tiny size (--smoke): the same code paths in seconds, no targets checked.
+bench-smoke: install
+	@./.ci/bench-smoke
 
 # Translations: collect new strings into club/locale/{nl,fr}/django.po, then compile the .mo
 # files (needs Debian's gettext). Translate what comes out empty or fuzzy, then commit both.

@@ -3,6 +3,8 @@ browser-like client with a session and a CSRF token, CPU accounting, latency sum
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import http.client
 import os
 import socket
@@ -12,11 +14,14 @@ import time
 import urllib.parse
 from pathlib import Path
 
+from _smoke import SMOKE, check, tempdir
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def fresh_database(label: str) -> str:
-    """A throwaway database URL: a new PostgreSQL database when DATABASE_URL is PostgreSQL."""
+    """A throwaway database URL: a new PostgreSQL database when DATABASE_URL is PostgreSQL.
+    A smoke run drops it (or removes the SQLite folder) when the process ends."""
     url = os.environ.get("DATABASE_URL", "")
     if url.startswith(("postgres://", "postgresql://")):
         import psycopg
@@ -27,10 +32,21 @@ def fresh_database(label: str) -> str:
         with psycopg.connect(admin, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
             conn.execute(f'CREATE DATABASE "{name}"')
+        if SMOKE:
+            atexit.register(drop_database, admin, name)
         return parsed._replace(path=f"/{name}").geturl()
-    import tempfile
+    return f"sqlite:///{tempdir(f'troef-bench-{label}-')}/bench.sqlite3"
 
-    return f"sqlite:///{tempfile.mkdtemp(prefix=f'troef-bench-{label}-')}/bench.sqlite3"
+
+def drop_database(admin: str, name: str) -> None:
+    """Drop a benchmark's PostgreSQL database (connections still open to it are ended)."""
+    import psycopg
+    from django.db import connections
+
+    with contextlib.suppress(Exception):  # Django not set up: no connection to close
+        connections.close_all()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def summary(name: str, latencies: list[float], elapsed: float, errors: int) -> float:
@@ -40,6 +56,7 @@ def summary(name: str, latencies: list[float], elapsed: float, errors: int) -> f
     p95 = ms[int(0.95 * (len(ms) - 1))] if ms else 0.0
     print(f"{name:<34} {len(latencies):>6} entries in {elapsed:5.2f} s  {rate:8.1f} entries/s"
           f"  p50 {p50:6.2f} ms  p95 {p95:6.2f} ms  refused/failed {errors}")
+    check(errors == 0 and bool(latencies), f"{name}: {len(latencies)} entries, {errors} refused/failed")
     return rate
 
 

@@ -16,7 +16,8 @@ the score of every seat through ``scoring.score_auction``. Four players, each pr
 
 Run: ``.venv/bin/python benchmarks/auction.py [--deals N]``. Target: 5,000 deals/s or more on
 the fast path. Wall-clock best of interleaved runs (so load from other processes falls on every
-contender alike), and the process's CPU time as a second figure.
+contender alike), and the process's CPU time as a second figure. ``--smoke`` (or BENCH_SMOKE=1):
+a few hundred deals, once, targets not checked.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from _smoke import pick, run, target
 
 from engine import DECK, Card, RuleSet, simulate_auction, simulate_auction_facts
 from scoring import AuctionDeal, score_auction
@@ -171,8 +174,9 @@ def timed(play_one, deals: int, seed: int) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=6_000, help="deals for the fast path")
-    parser.add_argument("--repeats", type=int, default=5, help="runs of each; the best counts")
+    parser.add_argument("--deals", type=int, default=pick(6_000, 300), help="deals for the fast path")
+    parser.add_argument("--repeats", type=int, default=pick(5, 1),
+                        help="runs of each; the best counts")
     args = parser.parse_args()
     # The baseline plays as many deals as the fast path: a best-of over shorter runs would
     # favour it on a loaded machine.
@@ -180,7 +184,7 @@ def main() -> None:
         "engine fast path (random players) + score": (engine_fast("random"), args.deals),
         "engine fast path (heuristic players) + score": (engine_fast("heuristic"), args.deals),
         "engine checked path (state machines) + score": (engine_checked,
-                                                         max(args.deals // 4, 300)),
+                                                         max(args.deals // 4, pick(300, 30))),
         "baseline: lists of Card, recomputed per card": (baseline_deal, args.deals),
     }
     best = {label: (float("inf"), float("inf")) for label in contenders}
@@ -203,8 +207,8 @@ def main() -> None:
         print(f"{label:<46} {rates[label][0] / baseline[0]:5.1f}x the baseline "
               f"(CPU time: {rates[label][1] / baseline[1]:.1f}x)")
     print(f"target 5,000 complete auction deals/s on the fast path: "
-          f"{'met' if fast[0] >= 5_000 else 'NOT met'} ({fast[0]:,.0f} wall, {fast[1]:,.0f} CPU)")
+          f"{target(fast[0] >= 5_000)} ({fast[0]:,.0f} wall, {fast[1]:,.0f} CPU)")
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

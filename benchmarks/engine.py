@@ -10,6 +10,7 @@ uniformly random legal card, under the house rules (every obligation in force). 
   Card objects, the trick winner and the legal cards recomputed from scratch per play).
 
 Run: ``.venv/bin/python benchmarks/engine.py [--deals N]``. Target: 10,000 deals/s or more.
+``--smoke`` (or BENCH_SMOKE=1): a few hundred deals, once, the target not checked.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from _smoke import pick, run, target
 
 from engine import DECK, Card, Deal, RuleSet, deal_hands, simulate_facts
 
@@ -112,10 +115,11 @@ def timed(play_one, deals: int, seed: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=20_000, help="deals for the fast path")
-    parser.add_argument("--repeats", type=int, default=3, help="runs of each; the best counts")
+    parser.add_argument("--deals", type=int, default=pick(20_000, 400), help="deals for the fast path")
+    parser.add_argument("--repeats", type=int, default=pick(3, 1),
+                        help="runs of each; the best counts")
     args = parser.parse_args()
-    slow = max(args.deals // 10, 200)
+    slow = max(args.deals // 10, pick(200, 40))
     contenders = {
         "engine fast path (simulate_facts, random)": (
             lambda rng: simulate_facts(rng, HOUSE, players="random").card_points, args.deals),
@@ -143,8 +147,8 @@ def main() -> None:
     for label in list(contenders)[:3]:
         print(f"{label:<46} {rates[label] / baseline:5.1f}x the baseline")
     print(f"target 10,000 random deals/s on the fast path: "
-          f"{'met' if fast >= 10_000 else 'NOT met'} ({fast:,.0f})")
+          f"{target(fast >= 10_000)} ({fast:,.0f})")
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -10,6 +10,7 @@ PostgreSQL database next to the one DATABASE_URL names), each on its own round's
 Each prints entries/s and p50/p95 latency; ratios compare them. Bounded in time.
 
 Run: .venv/bin/python benchmarks/entry.py [--seconds 8] [--clients 8] [--workers 4]
+--smoke (or BENCH_SMOKE=1): 8 tables, 3 deals each, 2 clients, 1 worker; fails on any error.
 """
 
 from __future__ import annotations
@@ -21,9 +22,10 @@ import threading
 import time
 
 from _http import Client, cpu_seconds, free_port, fresh_database, start_gunicorn, summary
+from _smoke import check, pick, run, target
 
-TABLES = 136  # a 544-player round
-DEALS_PER_TABLE = 24  # a long sheet; the service replays the whole sheet on every entry
+TABLES = pick(136, 8)  # a 544-player round
+DEALS_PER_TABLE = pick(24, 3)  # a long sheet; the service replays the whole sheet on every entry
 PASSWORD = "bench-pw-12345"
 
 
@@ -78,8 +80,9 @@ def in_process(user, tables, seconds: float) -> float:
                 enter_deal(actor, table.pk, ctx.table.version, facts(random_deal(rng, count)),
                            ctx=ctx)
                 latencies.append(time.perf_counter() - t0)
-            except Exception:  # noqa: BLE001 (counted and printed)
+            except Exception as exc:  # noqa: BLE001 (counted and printed)
                 errors += 1
+                check(False, f"in-process entry on table {table.number}: {exc!r}")
     return summary("in-process service (baseline)", latencies, time.perf_counter() - start,
                    errors)
 
@@ -141,9 +144,9 @@ def over_http(port: int, tables, clients: int, seconds: float, name: str,
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=8.0, help="per measurement")
-    parser.add_argument("--clients", type=int, default=8)
-    parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
+    parser.add_argument("--seconds", type=float, default=pick(8.0, 20.0), help="per measurement")
+    parser.add_argument("--clients", type=int, default=pick(8, 2))
+    parser.add_argument("--workers", type=int, default=pick(4, 1), help="gunicorn worker processes")
     parser.add_argument("--threads", type=int, default=1, help="threads a worker (gthread)")
     args = parser.parse_args()
     from django.db import connection
@@ -166,11 +169,11 @@ def main() -> None:
     print(f"ratio: {args.clients} clients / 1 client = {many / one:.2f}x; "
           f"{args.clients} clients over HTTP / in-process service = {many / base:.2f}x")
     if connection.vendor == "postgresql":
-        print(f"target 300 entries/s: {'met' if many >= 300 else 'NOT met'} ({many:.0f}/s)")
+        print(f"target 300 entries/s: {target(many >= 300)} ({many:.0f}/s)")
     else:  # the embedded default: one writer at a time, no server process to share the CPU
         print(f"target 300 entries/s is for PostgreSQL (set DATABASE_URL); on "
               f"{connection.vendor}: {many:.0f}/s")
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

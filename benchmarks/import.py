@@ -5,6 +5,7 @@ membership), measured in the same run on fresh clubs; then the same file as a ba
 job (in-process here) with its progress writes.
 
 Run: .venv/bin/python benchmarks/import.py  (SQLite in a temp folder; DATABASE_URL for PostgreSQL)
+--smoke (or BENCH_SMOKE=1): 300 rows.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import time
 
 import _django
+from _smoke import pick, run
 
 _django.setup()
 
@@ -24,7 +26,7 @@ from club.models import Club, ClubRole, Membership, Player
 from club.services.import_jobs import start_import_job
 from club.services.player_import import import_rows, parse_csv
 
-ROWS = 40_000
+ROWS = pick(40_000, 300)
 
 
 def csv_bytes(rows: int, prefix: str) -> bytes:
@@ -95,4 +97,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

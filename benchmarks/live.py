@@ -18,6 +18,8 @@ The server runs as docker-compose.yml runs it in production: gunicorn with 3 syn
 a database this benchmark empties first; "--cache local" for a cache per worker instead).
 
 Run: .venv/bin/python benchmarks/live.py [--seconds 8] [--phones 200] [--workers 3]
+--smoke (or BENCH_SMOKE=1): 8 tables, 4 phones every second, 2 scorers, 1 pair of 1 s
+measurements, 1 worker, 3 changes; fails on a failed entry or an unexpected answer.
 """
 
 from __future__ import annotations
@@ -31,10 +33,12 @@ import threading
 import time
 
 from _http import Client, free_port, fresh_database, start_gunicorn, summary
+from _smoke import SMOKE, check, pick, run, target
 
-TABLES = 136
+TABLES = pick(136, 8)
 PASSWORD = "bench-pw-12345"
-REFRESH_SECONDS = 10.0
+REFRESH_SECONDS = pick(10.0, 1.0)
+CHANGES = pick(40, 3)  # standings asked for after a change
 
 os.environ["DATABASE_URL"] = fresh_database("live")
 os.environ["DJANGO_DEBUG"] = "0"
@@ -201,6 +205,8 @@ def unchanged(port: int, path: str, clients: int, seconds: float) -> float:
     rate = len(latencies) / elapsed
     print(f"{'unchanged standings, ' + str(clients) + ' clients':<34} {len(latencies):>6} "
           f"requests {rate:8.1f}/s  p50 {statistics.median(ms):6.2f} ms  answers {statuses}")
+    check(bool(etag) and set(statuses) == {304}, f"unchanged standings: ETag {etag!r}, answers "
+          f"{statuses} (expected 304 only)")
     return rate
 
 
@@ -221,7 +227,9 @@ def changed(port: int, path: str, tables, rounds: int) -> list[float]:
         times.append((time.perf_counter() - t0) * 1000)
         if status != 200:
             print(f"changed standings: answer {status} after a change (expected 200)")
+            check(False, f"changed standings: answer {status} after a change")
         etag = headers.get("etag", etag)
+    check(len(times) == rounds, f"changed standings: {len(times)} of {rounds} changes")
     times.sort()
     print(f"{'changed standings (new rendering)':<34} {len(times):>6} requests"
           f"  p50 {statistics.median(times):6.2f} ms  p95 {times[int(0.95 * (len(times) - 1))]:6.2f}"
@@ -231,12 +239,12 @@ def changed(port: int, path: str, tables, rounds: int) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=8.0, help="per measurement")
-    parser.add_argument("--phones", type=int, default=200)
-    parser.add_argument("--scorers", type=int, default=8)
-    parser.add_argument("--pairs", type=int, default=3,
+    parser.add_argument("--seconds", type=float, default=pick(8.0, 1.0), help="per measurement")
+    parser.add_argument("--phones", type=int, default=pick(200, 4))
+    parser.add_argument("--scorers", type=int, default=pick(8, 2))
+    parser.add_argument("--pairs", type=int, default=pick(3, 1),
                         help="alternating measurements without and with the phones")
-    parser.add_argument("--workers", type=int, default=3,
+    parser.add_argument("--workers", type=int, default=pick(3, 1),
                         help="gunicorn sync worker processes (docker-compose.yml: 3)")
     parser.add_argument("--cache", choices=("redis", "local"), default="redis",
                         help="the shared Redis cache as in production, or one per worker")
@@ -289,21 +297,24 @@ def main() -> None:
         ms = sorted(x * 1000 for x in latencies)
         print(f"{'  the phones meanwhile':<34} {len(ms):>6} requests  p50 "
               f"{statistics.median(ms):6.2f} ms  answers {answers}")
+        check(answers["other"] == 0, f"the phones had {answers['other']} answers not 200 or 304")
         rate = unchanged(port, path, args.scorers, args.seconds)
-        times = changed(port, f"/championships/{short.pk}/standings/", rounds[-1], 40)
+        times = changed(port, f"/championships/{short.pk}/standings/", rounds[-1], CHANGES)
     finally:
         server.terminate()
         server.wait(10)
+        if SMOKE:
+            cache.clear()  # nothing of this run left in the cache's database
     ratios = sorted(b / a for a, b in zip(alone, busy, strict=True))
     ratio = statistics.median(ratios)
     print(f"ratio: entry with readers / entry alone = {ratio:.2f}x, median of "
           f"{len(ratios)} alternating pairs ({', '.join(f'{r:.2f}' for r in ratios)}); "
           f"totals {sum(busy) / sum(alone):.2f}x (target >= 0.90: "
-          f"{'met' if ratio >= 0.9 else 'NOT met'})")
+          f"{target(ratio >= 0.9)})")
     print(f"unchanged standings: {rate:.0f} requests/s (target >= 500: "
-          f"{'met' if rate >= 500 else 'NOT met'}); changed: p50 {statistics.median(times):.0f} "
-          f"ms (target < 150: {'met' if statistics.median(times) < 150 else 'NOT met'})")
+          f"{target(rate >= 500)}); changed: p50 {statistics.median(times):.0f} "
+          f"ms (target < 150: {target(statistics.median(times) < 150)})")
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -10,7 +10,9 @@
 
 The same two are then run at club size late in a season, where repeats are hard to avoid.
 
-Run: ``python benchmarks/pairing.py`` (prints its figures; no assertion).
+Run: ``python benchmarks/pairing.py`` (prints its figures; no assertion). ``--smoke`` (or
+BENCH_SMOKE=1): 200 pairs and 120 players for the championship size, fewer rounds, 10 random
+seatings; club size as it is; each timing once.
 """
 
 from __future__ import annotations
@@ -22,17 +24,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from _smoke import pick, run
+
 from scoring.pairing import Entry, draw_individual, draw_swiss, record_round
 from scoring.pairing.fixed import standing_order
 from scoring.pairing.seating import Seating
 
-RESTARTS = 100
+RESTARTS = pick(100, 10)
 
 
 def best_of(runs: int, fn):
     """The fastest of ``runs`` calls of ``fn`` (seconds) and its last result."""
     best, result = float("inf"), None
-    for _ in range(runs):
+    for _ in range(pick(runs, 1)):
         start = time.perf_counter()
         result = fn()
         best = min(best, time.perf_counter() - start)
@@ -134,12 +138,12 @@ def individual_case(players: int, rounds: int) -> None:
 
 def main() -> None:
     print("== championship size (the targets: under 1 s each)")
-    swiss_case(1000, 10)
-    individual_case(560, 4)
+    swiss_case(pick(1000, 200), pick(10, 5))
+    individual_case(pick(560, 120), pick(4, 3))
     print("== club size, late in a season (where avoiding repeats is hard)")
     swiss_case(20, 10)
     individual_case(24, 7)
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -15,7 +15,9 @@
 Run: ``.venv/bin/python benchmarks/ratings.py [--quick]`` (``--quick`` skips 3; prints its
 figures; no assertion). Targets: rebuild <= 30 s, incremental round <= 1 s, on one core:
 times are this process's CPU seconds (the machine may be shared), the rebuild's wall time
-is printed too.
+is printed too. ``--smoke`` (or BENCH_SMOKE=1): 60 players, 2 seasons of 3 events of 24 players
+for 3 rounds, a 16-table round, a study of 3 events of 16 players x 3 rounds, a balanced draw of
+40; the incremental, checked and rebuilt ratings must agree.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from _smoke import check, pick, run
 from openskill.models import PlackettLuce
 
 from scoring.pairing import Entry, draw_individual
@@ -37,8 +40,13 @@ from scoring.pairing.balanced import draw_balanced
 from scoring.ratings import RatingMatch, RatingSettings, rate, update
 from scoring.ratings_sim import evaluate, simulate_events
 
-PLAYERS, SEASONS, EVENTS_PER_SEASON, ROUNDS = 500, 10, 40, 10
-ROUND_TABLES = 136
+PLAYERS, SEASONS, EVENTS_PER_SEASON, ROUNDS = pick(500, 60), pick(10, 2), pick(40, 3), pick(10, 3)
+EVENT_PLAYERS = pick(200, 24)
+ROUND_TABLES = pick(136, 16)
+# The accuracy study: players, rounds and events (at least), matches (at least).
+STUDY_PLAYERS, STUDY_ROUNDS, STUDY_EVENTS, STUDY_MATCHES = (pick(64, 16), pick(10, 3),
+                                                            pick(20, 3), pick(10_000, 0))
+BALANCED_PLAYERS = pick(560, 40)
 
 
 def federation(seed: int = 2026) -> list[RatingMatch]:
@@ -52,7 +60,7 @@ def federation(seed: int = 2026) -> list[RatingMatch]:
         start = datetime.date(2016 + season, 9, 1)
         for event in range(EVENTS_PER_SEASON):
             day = start + datetime.timedelta(days=7 * event)
-            players = rng.sample(range(PLAYERS), 200)
+            players = rng.sample(range(PLAYERS), EVENT_PLAYERS)
             for number in range(ROUNDS):
                 rng.shuffle(players)
                 for table in range(len(players) // 4):
@@ -112,7 +120,7 @@ def rebuild_and_increment() -> None:
                              (players[4 * t + 1], players[4 * t + 3]), rng.choice(("win", "loss")))
                  for t in range(ROUND_TABLES)]
     times = []
-    for _ in range(5):
+    for _ in range(pick(5, 1)):
         t_update, after = timed(lambda: update(ratings, new_round))
         times.append(t_update)
     print(f"incremental update, one round of {ROUND_TABLES} tables: {min(times) * 1000:.0f} ms "
@@ -123,7 +131,9 @@ def rebuild_and_increment() -> None:
     print(f"rate(whole history, start=...): {t_checked:.2f} s (checks the digest of "
           f"{len(matches):,} matches, then applies the round)")
     same = dict(checked) == dict(after)
-    print(f"  incremental == checked == rebuild: {same and dict(after) == dict(rate(history, settings))}")
+    same = same and dict(after) == dict(rate(history, settings))
+    print(f"  incremental == checked == rebuild: {same}")
+    check(same, "incremental, checked and rebuilt ratings differ")
 
 
 def openskill_predict_win(ratings, side_a, side_b) -> float:
@@ -144,21 +154,24 @@ def accuracy() -> None:
             last[0] = time.perf_counter()
             print(f"  ... {events} events, {matches:,} matches", flush=True)
 
-    events = simulate_events(64, 10, 20, min_matches=10_000, progress=progress)
+    events = simulate_events(STUDY_PLAYERS, STUDY_ROUNDS, STUDY_EVENTS, min_matches=STUDY_MATCHES,
+                             progress=progress)
     played = sum(len(r) for e in events for r in e.rounds)
-    print(f"accuracy: {len(events)} events of 64 players x 10 rounds, {played:,} matches "
+    print(f"accuracy: {len(events)} events of {STUDY_PLAYERS} players x {STUDY_ROUNDS} rounds, "
+          f"{played:,} matches "
           f"simulated in {time.perf_counter() - start:.0f} s")
     runs = (("project default (sigma 3)", RatingSettings(), None),
             ("openskill's sigma 25/3", RatingSettings(sigma=25 / 3), None),
             ("sigma 3, openskill's predict_win", RatingSettings(), openskill_predict_win),
             ("thurstone_mosteller, sigma 3", RatingSettings(model="thurstone_mosteller"), None))
     for label, settings, predict in runs:
-        for size, chosen in (("first 20 events", events[:20]), ("all events", events)):
+        first = f"first {STUDY_EVENTS} events"
+        for size, chosen in ((first, events[:STUDY_EVENTS]), ("all events", events)):
             study = evaluate(chosen, settings, predict=predict)
             m = study.mean
             print(f"{label}, {size} ({len(study.predictions):,} predictions):")
-            if size == "first 20 events":
-                print(f"  Kendall tau, mean of 20 events: event standings {m(study.standings_tau):.3f}, "
+            if size == first:
+                print(f"  Kendall tau, mean of {STUDY_EVENTS} events: event standings {m(study.standings_tau):.3f}, "
                       f"ratings from the event alone {m(study.event_ratings_tau):.3f}, "
                       f"season ladder so far {m(study.season_standings_tau):.3f}, "
                       f"ratings so far {m(study.carried_ratings_tau):.3f}")
@@ -169,7 +182,7 @@ def accuracy() -> None:
 
 def balanced_draw() -> None:
     rng = random.Random(5)
-    entries = [Entry(f"j{i:03d}") for i in range(560)]
+    entries = [Entry(f"j{i:03d}") for i in range(BALANCED_PLAYERS)]
     ratings = {e.id: rng.gauss(25, 2) for e in entries}
     t_bal, d = timed(lambda: draw_balanced(entries, seed=1, options={"ratings": ratings}))
     t_ind, d_ind = timed(lambda: draw_individual(entries, seed=1))
@@ -178,7 +191,7 @@ def balanced_draw() -> None:
         return statistics.mean(abs(sum(ratings[p] for p in a) - sum(ratings[p] for p in b))
                                for a, b in (t.sides for t in draw.tables))
 
-    print(f"balanced draw, 560 players: {t_bal * 1000:.0f} ms, mean side difference "
+    print(f"balanced draw, {BALANCED_PLAYERS} players: {t_bal * 1000:.0f} ms, mean side difference "
           f"{imbalance(d):.2f} (ratings' sd {statistics.pstdev(ratings.values()):.2f})")
     print(f"  baseline individual draw: {t_ind * 1000:.0f} ms, mean side difference "
           f"{imbalance(d_ind):.2f}; ratio balanced / individual: {t_bal / t_ind:.1f}x")
@@ -192,4 +205,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

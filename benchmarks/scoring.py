@@ -6,6 +6,7 @@ ranking time from per-match records, and the ratio against a naive ranking measu
 same run (each metric recomputed per entry by scanning every record).
 
 Run: .venv/bin/python benchmarks/scoring.py [--entries 1000] [--rounds 20] [--deals 20]
+--smoke (or BENCH_SMOKE=1): 100 entries, 4 rounds, 10 deals; the naive ranking must agree.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import random
 import sys
 import time
 from pathlib import Path
+
+from _smoke import check, pick, run  # before its folder leaves the path
 
 # This file is called scoring.py: keep its folder off the path so `import scoring` finds the package.
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,9 +100,9 @@ def naive_rank(records, order, match_points=MATCH_POINTS):
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--entries", type=int, default=1000)
-    parser.add_argument("--rounds", type=int, default=20)
-    parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--entries", type=int, default=pick(1000, 100))
+    parser.add_argument("--rounds", type=int, default=pick(20, 4))
+    parser.add_argument("--deals", type=int, default=pick(20, 10))
     parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args()
 
@@ -133,6 +136,7 @@ def main() -> None:
     naive = naive_rank(records, ORDER)
     naive_time = time.perf_counter() - start
     same = all(naive[row.entry] == row.rank for row in standings)
+    check(same, "the naive ranking and rank_entries disagree")
 
     print(f"event: {args.entries} entries, {args.rounds} rounds, {len(tables)} matches, "
           f"{deal_count} deals, {len(records)} match records (seed {args.seed})")
@@ -146,4 +150,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -4,6 +4,7 @@ naive per-match loop that reads and scores every match's deals again, and the st
 page's render time (django-tables2, 100 rows a page), rebuilt and stored.
 
 Run: .venv/bin/python benchmarks/standings.py  (SQLite in a temp folder; DATABASE_URL for PostgreSQL)
+--smoke (or BENCH_SMOKE=1): 8 pairs over 2 rounds, each timing once; the pages must answer 200.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import statistics
 import time
 
 import _django
+from _smoke import SMOKE, check, pick, run
 
 _django.setup()
 
@@ -27,12 +29,12 @@ from club.services.standings import results_changed
 from scoring import score_match
 from tests.factories import make_played_championship
 
-ENTRIES, ROUNDS = 512, 15
+ENTRIES, ROUNDS = pick(512, 8), pick(15, 2)
 
 
 def best_of(fn, repeat=5):
     times = []
-    for _ in range(repeat):
+    for _ in range(pick(repeat, 1)):
         start = time.perf_counter()
         fn()
         times.append(time.perf_counter() - start)
@@ -79,17 +81,20 @@ def main():
 
     def rebuilt_page():
         results_changed(champ.pk)
-        client.get(url)
+        status = client.get(url).status_code
+        check(status == 200, f"standings page answered {status}")
 
     rebuilt, rebuilt_med = best_of(rebuilt_page)
     print(f"standings page after a result changed (rebuilds the snapshot): {rebuilt * 1000:.1f} ms"
           f" (median {rebuilt_med * 1000:.1f} ms)")
     page, page_med = best_of(lambda: client.get(url))
     full, _m = best_of(lambda: client.get(url, {"per_page": ENTRIES}), repeat=3)
+    status = client.get(url, {"per_page": ENTRIES}).status_code if SMOKE else 200
+    check(status == 200, f"standings page, all rows, answered {status}")
     print(f"standings page, stored (100 rows a page): {page * 1000:.1f} ms (median {page_med * 1000:.1f} ms)"
           f"  (target < 300 ms)")
     print(f"standings page, all {ENTRIES} rows on one page: {full * 1000:.1f} ms")
 
 
 if __name__ == "__main__":
-    main()
+    run(main)
