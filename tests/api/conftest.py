@@ -1,32 +1,16 @@
 """A small world for the API tests: club A (its organiser, a private self-entry
 championship with a published round of two tables, one deal entered), club B with its own
-organiser and a public championship, staff and a user with no role; clients by role."""
+organiser and a public championship, staff and a user with no role (clients by role:
+tests/helpers/api.py)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
-from rest_framework.test import APIClient
 
-from club.api.authentication import create_token
 from club.models import Deal, Round
 from club.services.results import rebuild_table_results
 from tests.factories import make_championship, make_club, make_round, make_user
-
-
-@dataclass
-class World:
-    users: dict
-    club: object
-    championship: object
-    round: object
-    table: object
-    other_table: object
-    public_championship: object
-    public_round: object
-    public_table: object
-    draft_round: object
+from tests.helpers.api import World
 
 
 @pytest.fixture(autouse=True)
@@ -59,17 +43,3 @@ def world(db):
     return World({"organiser": organiser, "other_organiser": other, "staff": staff,
                   "no_role": nobody}, club, championship, rnd, table, other_table, public,
                  public_round, public_round.tables.order_by("number").first(), draft)
-
-
-def client_as(world: World | None, role: str, *, token: bool = True) -> APIClient:
-    """An API client for ``role`` (anonymous, code: no credentials), by a token (default)
-    or by the session."""
-    client = APIClient()
-    user = world.users.get(role) if world is not None else None
-    if user is not None:
-        if token:
-            _token, secret = create_token(user, "tests")
-            client.credentials(HTTP_AUTHORIZATION=f"Token {secret}")
-        else:
-            client.force_login(user)
-    return client

@@ -13,8 +13,8 @@ from django.test import override_settings
 from django.utils import timezone
 
 from club.models import IdempotentRequest, Player
-from tests.api.conftest import client_as
-from tests.club.test_reports_jobs import in_process  # noqa: F401 (fixture: tasks here, files in tmp)
+from tests.helpers.api import client_as
+from tests.helpers.reports import in_process  # noqa: F401 (fixture: tasks here, files in tmp)
 
 pytestmark = pytest.mark.django_db
 

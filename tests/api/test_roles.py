@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from club.models import ClubRole, Deal
-from tests.api.conftest import client_as
 from tests.factories import make_user
+from tests.helpers.api import client_as
 
 pytestmark = pytest.mark.django_db
 

@@ -23,7 +23,7 @@ from schemathesis.specs.openapi.checks import (
 
 from club.api.authentication import create_token
 from club.wsgi import application
-from tests.club.test_reports_jobs import in_process  # noqa: F401 (fixture: tasks here, files in tmp)
+from tests.helpers.reports import in_process  # noqa: F401 (fixture: tasks here, files in tmp)
 
 pytestmark = pytest.mark.django_db
 #: Examples per operation (19 operations): the run stays well under a minute.

@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from club.models import Deal, RuleSet
-from tests.api.conftest import client_as
-from tests.api.test_sheet_writes import deals_url, post, state
+from tests.helpers.api import client_as, deals_url, post, state
 
 pytestmark = pytest.mark.django_db
 

@@ -6,25 +6,11 @@ from __future__ import annotations
 import pytest
 
 from club.models import Deal, DealChange, IdempotentRequest, Table
-from tests.api.conftest import client_as
+from tests.helpers.api import client_as, deals_url, post, state
 
 pytestmark = pytest.mark.django_db
 
 DEAL = {"dealer": 1, "trump": "c", "points": 40}
-
-
-def deals_url(world, table=None):
-    return f"/api/tables/{(table or world.table).pk}/sheet/deals/"
-
-
-def post(client, url, data, key="key-1", **extra):
-    headers = {"HTTP_IDEMPOTENCY_KEY": key} if key is not None else {}
-    return client.post(url, data, format="json", **headers, **extra)
-
-
-def state():
-    return (Deal.objects.count(), DealChange.objects.count(),
-            sorted(Table.objects.values_list("pk", "version")))
 
 
 def test_enter_a_deal_then_replay_it(world):

@@ -8,28 +8,19 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.test import Client
 from django.urls import reverse
 
-from club import access, safe_cache
+from club import access
 from club.models import AuditEntry, ClubRole, TemporaryPassword
 from club.services import members
 from club.services.members import PASSWORD_ALPHABET, MemberError
 from tests.factories import make_championship, make_club, make_round, make_user
+from tests.helpers.accounts import fresh  # noqa: F401 (an autouse fixture)
 
 pytestmark = pytest.mark.django_db
 Role = ClubRole.Role
-
-
-@pytest.fixture(autouse=True)
-def fresh(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    cache.clear()
-    safe_cache.reset()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

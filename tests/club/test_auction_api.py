@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 
 from club.api.authentication import create_token
 from club.models import Deal, Table
-from tests.club.test_auction_flow import entry, make_evening, post_ok, sheet
+from tests.helpers.auction import entry, make_evening, post_ok, sheet
 
 pytestmark = pytest.mark.django_db
 

@@ -13,32 +13,9 @@ import pytest
 
 from club.models import Deal, Seat, Table
 from club.services.results import rebuild_table_results
-from tests.club.test_auction_pdf import auction_round
+from tests.helpers.auction import played_round
 
 pytestmark = pytest.mark.django_db
-
-
-def played_round():
-    """A round of an auction2 championship: tables of 4 and 3, a finished game each."""
-    rnd = auction_round(sizes=(4, 3))
-    for table in Table.objects.filter(round=rnd).order_by("number"):
-        n = table.seats.count()
-        length = 12
-        facts = []
-        for k in range(length):
-            if k % 3 == 2:
-                facts.append({"declarer": None})
-            else:  # seat 1 makes 20 every time, the last seat loses 20 on the others
-                declarer = 1 if k % 3 == 0 else n - 1
-                count = 30 if declarer == 1 else 10
-                facts.append({"declarer": declarer, "contract": 20 if n == 4 else 24,
-                              "points": count, "trump": "h"})
-        Deal.objects.bulk_create(
-            Deal(table=table, number=i, dealer=(table.first_dealer + i - 1) % n, **f)
-            for i, f in enumerate(facts, 1))
-        rebuild_table_results(Table.objects.select_related("round__stage__championship")
-                              .get(pk=table.pk))
-    return rnd
 
 
 def public_championship():
@@ -152,7 +129,7 @@ def test_an_unknown_format_shows_the_page(client):
 
 def test_the_standings_pdf_of_an_auction_championship_ranks_by_total():
     from club.reports import documents, pdf, registry
-    from tests.club.test_auction_pdf import pdf_pages
+    from tests.helpers.reports import pdf_pages
 
     rnd = played_round()
     champ = rnd.stage.championship
@@ -173,7 +150,7 @@ def test_the_standings_pdf_of_an_auction_championship_ranks_by_total():
 
 def test_the_round_results_pdf_of_an_auction_round_lists_every_player():
     from club.reports import documents
-    from tests.club.test_auction_pdf import pdf_pages
+    from tests.helpers.reports import pdf_pages
 
     rnd = played_round()
     text = pdf_pages(documents.results_document(rnd.pk).html())[0]

@@ -11,43 +11,14 @@ from club.models import Deal, DealChange, MatchResult, Round, Seat, Table
 from club.services.verify import verify_championship
 from scoring.auction import AuctionDeal, replay_auction
 from tests.factories import make_championship, make_club
+from tests.helpers.auction import entry, make_evening, post_ok, sheet
 
 pytestmark = pytest.mark.django_db
-
-
-def post_ok(client, path, data=None):
-    response = client.post(path, data or {})
-    assert response.status_code == 302, response.content.decode()[:3000]
-    return response
-
-
-def make_evening(org_client, organiser):
-    """An auction2 evening for 11 players, round 1 drawn and published through the pages."""
-    club = make_club("auction", organiser=organiser)
-    champ = make_championship(club, entries=11, entry_type="individual", rules="auction2",
-                              table_size=4)
-    stage = champ.stages.get()
-    post_ok(org_client, reverse("stage-draw", args=[stage.pk]), {"seed": "16"})
-    rnd = Round.objects.get(stage=stage)
-    post_ok(org_client, reverse("round-action", args=[rnd.pk, "publish"]))
-    return champ, rnd
 
 
 @pytest.fixture
 def evening(org_client, organiser):
     return make_evening(org_client, organiser)
-
-
-def sheet(table):
-    return f"/tables/{table.pk}/sheet/"
-
-
-def entry(table, **fields):
-    table.refresh_from_db()
-    data = {"version": table.version, "declarer": "", "bid": "", "trump": "",
-            "exchanged": "", "count": "", "reason": ""}
-    data.update({k: "" if v is None else v for k, v in fields.items()})
-    return data
 
 
 def seats(table):

@@ -9,40 +9,16 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from club.models import Deal, Entry, Round, RuleSet, Seat, Table
-from club.reports import auction_grid, data, documents, pdf
+from club.models import Deal, Table
+from club.reports import auction_grid, data, documents
 from club.reports.auction_pages import auction_game
 from engine.rules import RuleSet as Rules
 from scoring.auction import table_rules
 from tests.factories import make_championship, make_club
+from tests.helpers.auction import SIZES, auction_round
+from tests.helpers.reports import pdf_pages
 
 pytestmark = pytest.mark.django_db
-
-SIZES = (7, 6, 5, 4, 3)
-
-
-def pdf_pages(html: str) -> list[str]:
-    reader = PdfReader(io.BytesIO(pdf.html_to_pdf(html)))
-    return [page.extract_text() for page in reader.pages]
-
-
-def auction_round(preset="auction2", sizes=SIZES, **fields):
-    champ = make_championship(make_club(), entries=sum(sizes), entry_type="individual",
-                              rules=RuleSet.objects.get(club=None, preset=preset),
-                              match_format={"kind": "deals", "count": 12, "minutes": None},
-                              **fields)
-    stage = champ.stages.first()
-    rnd = Round.objects.create(stage=stage, number=1, status=Round.Status.PUBLISHED, seed=7)
-    entries = list(Entry.objects.filter(championship=champ).select_related("player")
-                   .order_by("pk"))
-    start = 0
-    for number, size in enumerate(sizes, 1):
-        table = Table.objects.create(round=rnd, number=number, code=f"AUC{number:02d}",
-                                     sheet_keeper=1)
-        Seat.objects.bulk_create(Seat(table=table, position=i, side=i, entry=e, player=e.player)
-                                 for i, e in enumerate(entries[start:start + size]))
-        start += size
-    return rnd
 
 
 def test_blank_sheets_a_page_per_table_size_with_a_column_per_player():

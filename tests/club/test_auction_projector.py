@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from club.models import MatchResult, Table
-from tests.club.test_auction_exports import played_round
+from tests.helpers.auction import played_round
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,8 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from club.models import Championship, Deal, DealChange, Entry, Pair, Round, RuleSet, Stage
-from tests.club.test_sheet_support import deal_data, sheet_table, snapshot, url
 from tests.factories import make_championship, make_club, make_round
+from tests.helpers.sheets import deal_data, sheet_table, snapshot, url
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,8 @@ from club.models import ClubRole, DuplicateBoard, DuplicateSession, Traveller
 from club.services.duplicate import DuplicateInvalid, enter_board
 from club.services.duplicate_travellers import enter_traveller
 from engine.board import Board
-from tests.club.duplicate_helpers import make_event, refused
 from tests.factories import make_club, make_user
+from tests.helpers.duplicate import make_event, refused
 
 pytestmark = pytest.mark.django_db
 

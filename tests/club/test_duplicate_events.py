@@ -14,8 +14,8 @@ from club.models import DuplicateEvent, RuleSet, Traveller
 from club.selectors.duplicate import board_set, movement_rounds
 from club.services.duplicate_travellers import enter_traveller, remove_traveller
 from engine.board import Board
-from tests.club.duplicate_helpers import make_event, make_pairs, refused
 from tests.factories import make_club, make_user
+from tests.helpers.duplicate import make_event, make_pairs, refused
 
 pytestmark = pytest.mark.django_db
 

@@ -13,8 +13,8 @@ from django.urls import reverse
 from club.models import ClubRole, DuplicateEvent, RuleSet, Traveller
 from scoring.deal_facts import DealResult
 from scoring.duplicate import BoardResult, score_boards
-from tests.club.duplicate_helpers import make_pairs
 from tests.factories import make_club, make_user
+from tests.helpers.duplicate import make_pairs
 
 pytestmark = pytest.mark.django_db
 

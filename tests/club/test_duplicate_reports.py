@@ -22,8 +22,8 @@ from engine.board import Board
 from scoring import par
 from scoring.movements import boards_of
 from scoring.movements import movement as make_movement
-from tests.club.duplicate_helpers import make_event
 from tests.factories import make_club, make_user
+from tests.helpers.duplicate import make_event
 
 pytestmark = pytest.mark.usefixtures("tasks_in_process")
 

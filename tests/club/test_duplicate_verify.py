@@ -11,7 +11,7 @@ from django.core.management import call_command
 from club.models import DuplicateBoard, DuplicateTable, Traveller
 from club.services.duplicate_travellers import enter_traveller
 from club.services.duplicate_verify import verify_duplicate_event
-from tests.club.duplicate_helpers import make_event
+from tests.helpers.duplicate import make_event
 
 pytestmark = pytest.mark.django_db
 

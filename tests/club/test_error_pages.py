@@ -12,8 +12,8 @@ from django.db.backends.base.base import BaseDatabaseWrapper
 from django.test import Client
 
 from club.models import Deal
-from tests.club.test_sheet_support import deal_data, sheet_table, url
 from tests.factories import make_club, make_user
+from tests.helpers.sheets import deal_data, sheet_table, url
 
 pytestmark = pytest.mark.django_db
 

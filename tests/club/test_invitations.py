@@ -16,8 +16,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from club.models import AuditEntry, ClubRole, Invitation
-from tests.club.test_accounts import fresh  # noqa: F401 (the same autouse fixture)
 from tests.factories import make_club, make_user
+from tests.helpers.accounts import fresh  # noqa: F401 (the same autouse fixture as test_accounts)
 
 pytestmark = pytest.mark.django_db
 Role = ClubRole.Role

@@ -21,8 +21,8 @@ from club.selectors.sheets import Actor
 from club.selectors.standings import snapshot_rows, standings_key
 from club.services.sheets import SheetConflict, SheetInvalid, delete_deal, edit_deal, enter_deal
 from club.services.standings import current_standings
-from tests.club.test_sheet_support import sheet_table
 from tests.factories import make_user
+from tests.helpers.sheets import sheet_table
 
 pytestmark = pytest.mark.django_db
 

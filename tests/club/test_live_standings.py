@@ -11,8 +11,8 @@ from django.core.cache import cache
 from django.test import Client
 
 from club.models import Entry
-from tests.club.test_sheet_support import deal_data, sheet_table, url
 from tests.factories import make_user
+from tests.helpers.sheets import deal_data, sheet_table, url
 
 pytestmark = pytest.mark.django_db
 

@@ -31,8 +31,8 @@ from club.models import Deal, DealChange, IdempotentRequest, RuleSet
 from club.selectors.sheets import Actor, load_table
 from club.views.offline import ASSETS
 from engine import PRESETS
-from tests.club.test_sheet_support import sheet_table
 from tests.factories import make_user
+from tests.helpers.sheets import sheet_table
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_throttle_counts")]
 

@@ -13,89 +13,21 @@ from club.selectors.sheets import Actor, load_table
 from club.services import play_analysis as service
 from engine.cards import Card, CardSet, parse_suit
 from engine.dd import Solver
-from engine.dd_reference import _reference_legal, minimax
 from engine.deal import Deal as EngineDeal
 from engine.play import beats, legal_mask, rule_flags
-from engine.rules import RuleSet
-from tests.club.test_sheet_play import _renonce_play, post_tricks
-from tests.club.test_sheet_support import random_play, sheet_table, url
 from tests.factories import make_user
+from tests.helpers.play_analysis import HOUSE, reference_costs
+from tests.helpers.sheets import entered, post_tricks, random_play, renonce_play, sheet_table, url
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("tasks_in_process")]
-HOUSE = RuleSet()
 
 
 def _analysis_url(table, number=1):
     return url(table, f"deals/{number}/analysis/")
 
 
-def _entered(org_client, table, text):
-    response = post_tricks(org_client, table, text)
-    assert response.status_code == 302, response.content.decode()[:1500]
-    return Deal.objects.get(table=table, number=Deal.objects.filter(table=table).count())
-
-
 def _ctx(organiser, table):
     return load_table(Actor(organiser), table.pk)
-
-
-# -- a plain reference for positions inside a trick (minimax from trick starts) ------------
-
-def _ref(hands: tuple[int, ...], leader: int, trick: tuple[int, ...], trump: int) -> int:
-    """Side 0's points from here (this trick's cards included), by plain minimax."""
-    if len(trick) == 4:
-        win_pos = 0
-        for pos in range(1, 4):
-            if beats(trick[pos], trick[win_pos], trump):
-                win_pos = pos
-        winner = (leader + win_pos) % 4
-        got = sum(Card.from_index(c).points for c in trick)
-        rest = minimax(hands, winner, trump, HOUSE) if any(hands) else 0
-        return (got if winner % 2 == 0 else 0) + rest
-    seat = (leader + len(trick)) % 4
-    if trick:
-        win_pos = 0
-        for pos in range(1, len(trick)):
-            if beats(trick[pos], trick[win_pos], trump):
-                win_pos = pos
-        partner = (leader + win_pos) % 2 == seat % 2
-        legal = _reference_legal(hands[seat], trick[0] >> 3, trick[win_pos], partner, trump,
-                                 HOUSE)
-    else:
-        legal = hands[seat]
-    values = []
-    for card in range(32):
-        if legal >> card & 1:
-            after = list(hands)
-            after[seat] &= ~(1 << card)
-            values.append(_ref(tuple(after), leader, (*trick, card), trump))
-    return max(values) if seat % 2 == 0 else min(values)
-
-
-def _reference_costs(inp, from_trick: int) -> list[int]:
-    """Each card's cost from trick ``from_trick`` on, by the reference."""
-    trump = parse_suit(inp.trump)
-    hands = [CardSet.parse(h).mask for h in inp.hands]
-    cards = [Card.parse(c).index for c in inp.cards]
-    leader = inp.leader
-    out = []
-    for first in range(0, len(cards), 4):
-        trick = cards[first:first + 4]
-        for pos, card in enumerate(trick):
-            seat = (leader + pos) % 4
-            if first // 4 + 1 >= from_trick:
-                before = _ref(tuple(hands), leader, tuple(trick[:pos]), trump)
-                after_hands = list(hands)
-                after_hands[seat] &= ~(1 << card)
-                after = _ref(tuple(after_hands), leader, tuple(trick[:pos + 1]), trump)
-                out.append(before - after if seat % 2 == 0 else after - before)
-            hands[seat] &= ~(1 << card)
-        win_pos = 0
-        for pos in range(1, 4):
-            if beats(trick[pos], trick[win_pos], trump):
-                win_pos = pos
-        leader = (leader + win_pos) % 4
-    return out
 
 
 def test_costs_in_the_last_three_tricks_equal_plain_minimax(org_client, organiser):
@@ -106,10 +38,10 @@ def test_costs_in_the_last_three_tricks_equal_plain_minimax(org_client, organise
     for seed in (1, 2, 3):
         text, _played = random_play(seed)
         Deal.objects.filter(table=table).delete()  # each deal as the table's first (dealer 0)
-        deal = _entered(org_client, table, text)
+        deal = entered(org_client, table, text)
         inp = play_input(_ctx(organiser, table), deal)
         result = service.compute(inp)
-        assert result["costs"][20:] == _reference_costs(inp, 6)
+        assert result["costs"][20:] == reference_costs(inp, 6)
         costly += sum(1 for c in result["costs"][20:] if c)
     assert costly > 0  # the check compared some costly cards, not only zeros
 
@@ -117,9 +49,9 @@ def test_costs_in_the_last_three_tricks_equal_plain_minimax(org_client, organise
 def test_a_known_costly_card_is_named_with_its_exact_cost(org_client, organiser):
     table = sheet_table(organiser)
     text, _played = random_play(2)
-    deal = _entered(org_client, table, text)
+    deal = entered(org_client, table, text)
     inp = play_input(_ctx(organiser, table), deal)
-    expected = _reference_costs(inp, 6)
+    expected = reference_costs(inp, 6)
     index, cost = next((20 + i, c) for i, c in enumerate(expected) if c)
     card = Card.parse(inp.cards[index])
     page = org_client.get(_analysis_url(table, deal.number))
@@ -180,7 +112,7 @@ def _perfect_play(seed: int) -> str:
 
 def test_perfect_play_costs_nothing_anywhere(org_client, organiser):
     table = sheet_table(organiser)
-    deal = _entered(org_client, table, _perfect_play(5))
+    deal = entered(org_client, table, _perfect_play(5))
     page = org_client.get(_analysis_url(table, deal.number))
     analysis = page.context["analysis"]
     assert [c.cost for trick in analysis.tricks for c in trick] == [0] * 32
@@ -198,7 +130,7 @@ def test_start_value_is_the_solver_value_and_costs_add_up(org_client, organiser)
 
     table = sheet_table(organiser)
     text, played = random_play(4)
-    deal = _entered(org_client, table, text)
+    deal = entered(org_client, table, text)
     inp = play_input(_ctx(organiser, table), deal)
     result = service.compute(inp)
     dd = double_dummy([CardSet.parse(h) for h in inp.hands], inp.leader, "h", HOUSE)
@@ -210,7 +142,7 @@ def test_start_value_is_the_solver_value_and_costs_add_up(org_client, organiser)
 
 def test_the_analysis_is_cached_by_the_deals_facts(org_client, organiser, monkeypatch):
     table = sheet_table(organiser)
-    deal = _entered(org_client, table, random_play(3)[0])
+    deal = entered(org_client, table, random_play(3)[0])
     calls = []
     real = service.compute
     monkeypatch.setattr(service, "compute", lambda inp: calls.append(1) or real(inp))
@@ -227,7 +159,7 @@ def test_the_analysis_is_cached_by_the_deals_facts(org_client, organiser, monkey
 
 def test_the_deal_page_links_to_the_analysis(org_client, organiser):
     table = sheet_table(organiser)
-    deal = _entered(org_client, table, random_play(1)[0])
+    deal = entered(org_client, table, random_play(1)[0])
     page = org_client.get(url(table, f"deals/{deal.number}/")).content.decode()
     assert _analysis_url(table, deal.number) in page
     Deal.objects.filter(pk=deal.pk).update(play=None)
@@ -240,7 +172,7 @@ def test_the_deal_page_links_to_the_analysis(org_client, organiser):
 def test_a_stranger_cannot_see_a_private_championships_analysis(org_client, organiser, client):
     table = sheet_table(organiser)
     assert not table.round.stage.championship.public
-    deal = _entered(org_client, table, random_play(1)[0])
+    deal = entered(org_client, table, random_play(1)[0])
     stranger = make_user("stranger")
     org_client.logout()
     assert client.get(_analysis_url(table, deal.number)).status_code == 302  # to log in
@@ -252,7 +184,7 @@ def test_a_stranger_cannot_see_a_private_championships_analysis(org_client, orga
 
 def test_an_organiser_of_another_club_cannot_see_it(org_client, organiser, client):
     table = sheet_table(organiser)
-    deal = _entered(org_client, table, random_play(1)[0])
+    deal = entered(org_client, table, random_play(1)[0])
     other = make_user("other-org")
     sheet_table(other, slug="elsewhere")
     client.force_login(other)
@@ -318,8 +250,8 @@ def test_any_recorded_play_gives_an_input_or_a_sentence(organiser, play, dealer,
 
 def test_a_renonce_ends_the_analysis_at_its_card(org_client, organiser):
     table = sheet_table(organiser)
-    text, played = _renonce_play()
-    deal = _entered(org_client, table, text)
+    text, played = renonce_play()
+    deal = entered(org_client, table, text)
     found = played.renonce
     inp = play_input(_ctx(organiser, table), deal)
     flat = [c for line in text.split("\n") for c in line.split()]
@@ -351,7 +283,7 @@ def test_the_queue_down_is_a_503_with_a_sentence(org_client, organiser, monkeypa
     from club.services import reports
 
     table = sheet_table(organiser)
-    deal = _entered(org_client, table, random_play(1)[0])
+    deal = entered(org_client, table, random_play(1)[0])
     monkeypatch.setattr(reports, "publish", lambda *a, **k: False)
     response = org_client.get(_analysis_url(table, deal.number))
     assert response.status_code == 503
@@ -362,7 +294,7 @@ def test_a_solve_in_progress_is_not_sent_twice(org_client, organiser, monkeypatc
     from club.services import reports
 
     table = sheet_table(organiser)
-    deal = _entered(org_client, table, random_play(1)[0])
+    deal = entered(org_client, table, random_play(1)[0])
     sent = []
     monkeypatch.setattr(reports, "publish", lambda *a, **k: sent.append(a) or True)
     for _ in range(3):
@@ -377,7 +309,7 @@ def test_a_solve_in_progress_is_not_sent_twice(org_client, organiser, monkeypatc
 
 def test_analysis_page_labels_the_players_as_the_sheet_does(org_client, organiser):
     table = sheet_table(organiser)
-    deal = _entered(org_client, table, random_play(2)[0])
+    deal = entered(org_client, table, random_play(2)[0])
     ctx = _ctx(organiser, table)
     inp = play_input(ctx, deal)
     page = analysis_page(ctx, inp, service.compute(inp))

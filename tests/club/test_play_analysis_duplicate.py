@@ -14,9 +14,9 @@ from club.selectors.play_analysis import AnalysisUnavailable, traveller_input
 from club.services import play_analysis as service
 from club.services.duplicate_sim import play_board
 from club.services.duplicate_travellers import enter_traveller
-from tests.club.duplicate_helpers import board_one_evening
-from tests.club.test_play_analysis import _reference_costs
 from tests.factories import make_user
+from tests.helpers.duplicate import board_one_evening
+from tests.helpers.play_analysis import reference_costs
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("tasks_in_process")]
 
@@ -39,7 +39,7 @@ def test_a_tables_play_is_analysed_exactly(org_client, played):
     event, board, line = played
     inp = traveller_input(line, board, event.rule_set.rules())
     result = service.compute(inp)
-    assert result["costs"][20:] == _reference_costs(inp, 6)
+    assert result["costs"][20:] == reference_costs(inp, 6)
     page = org_client.get(_url(line))
     assert page.status_code == 200
     analysis = page.context["analysis"]

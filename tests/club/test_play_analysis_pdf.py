@@ -12,9 +12,8 @@ from pypdf import PdfReader
 from club.models import Deal, ReportJob
 from club.reports import play_analysis as report
 from club.reports.registry import REPORTS
-from tests.club.test_play_analysis import _entered
-from tests.club.test_sheet_support import random_play, sheet_table
 from tests.factories import make_user
+from tests.helpers.sheets import entered, random_play, sheet_table
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("tasks_in_process")]
 
@@ -25,7 +24,7 @@ def _text(data: bytes) -> str:
 
 def test_the_pdf_has_the_results_then_every_analysed_deal(org_client, organiser):
     table = sheet_table(organiser)
-    deal = _entered(org_client, table, random_play(2)[0])
+    deal = entered(org_client, table, random_play(2)[0])
     Deal.objects.create(table=table, number=2, dealer=1, trump="c", points=30, points_other=30,
                         play={"tricks": [["Ac"]]})  # damaged: listed with its reason
     rnd = table.round
@@ -51,9 +50,9 @@ def test_a_round_without_trick_by_trick_deals_says_so(organiser):
 
 def test_the_facts_move_with_a_correction_of_the_play(org_client, organiser):
     table = sheet_table(organiser)
-    _entered(org_client, table, random_play(2)[0])
+    entered(org_client, table, random_play(2)[0])
     before = report.facts(table.round_id)
-    from tests.club.test_sheet_play import post_tricks
+    from tests.helpers.sheets import post_tricks
 
     post_tricks(org_client, table, random_play(3)[0], suffix="?deal=1")
     assert report.facts(table.round_id) != before

@@ -7,8 +7,8 @@ import pytest
 from django.test import Client
 
 from club.models import Championship, Membership, Player
-from tests.club.test_sheet_support import deal_data, sheet_table, url
 from tests.factories import make_club, make_user
+from tests.helpers.sheets import deal_data, sheet_table, url
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,8 @@ from club.models import Championship, Entry, PlayerRating, Round
 from club.services import draws
 from club.services import ratings as service
 from club.services.championships import draw_method_refusal
-from tests.club.ratings_helpers import played
 from tests.factories import make_championship, make_club
+from tests.helpers.ratings import played
 
 pytestmark = pytest.mark.django_db
 

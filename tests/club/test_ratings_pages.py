@@ -14,8 +14,8 @@ from openpyxl import load_workbook
 
 from club.models import ClubRatingSettings, PlayerRating
 from club.services import ratings as service
-from tests.club.ratings_helpers import played
 from tests.factories import make_club, make_user
+from tests.helpers.ratings import played
 
 pytestmark = pytest.mark.django_db
 
@@ -127,7 +127,7 @@ def test_settings_refuse_what_excludes_everything(client, world, django_capture_
 def test_the_organiser_sees_each_tables_win_chance_on_the_round_page(client, world):
     import random
 
-    from tests.club.ratings_helpers import play_round
+    from tests.helpers.ratings import play_round
 
     _club, organiser, public, *_rest = world
     rnd = play_round(public, 9, random.Random(1), status="published")

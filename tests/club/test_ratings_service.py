@@ -14,8 +14,8 @@ from django.utils import timezone
 from club.models import ClubRatingSettings, PlayerRating, RatingPoint, RatingScope, Round
 from club.services import ratings as service
 from club.services.closing import close_round, reopen_round
-from tests.club.ratings_helpers import START, play_round, played
 from tests.factories import make_club, make_players, make_user
+from tests.helpers.ratings import START, play_round, played
 
 pytestmark = pytest.mark.django_db
 

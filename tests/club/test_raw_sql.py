@@ -14,8 +14,8 @@ from club.models import Deal, DealChange, MatchResult, Table
 from club.selectors.raw import fetch
 from club.services.locked_write import write_under_lock
 from club.services.results import RESULT_KEY
-from tests.club.test_sheet_support import sheet_table
 from tests.factories import make_user
+from tests.helpers.sheets import sheet_table
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,7 @@ from django.urls import reverse
 from club.models import ReportJob
 from club.reports.registry import REPORTS, report_kind
 from club.services.reports import request_report
-from tests.club.test_reports_jobs import in_process  # noqa: F401 (fixture)
-from tests.club.test_reports_views import ask, setup  # noqa: F401 (fixtures)
+from tests.helpers.reports import ask, in_process, setup  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.django_db
 Kind = ReportJob.Kind

@@ -2,35 +2,19 @@
 
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
-from pypdf import PdfReader
 
 from club.models import Deal, Player, Seat, Table
-from club.reports import data, documents, fonts, pdf
+from club.reports import data, documents, fonts
 from club.reports.sheets import DEALER_PT, DEALER_WIDTH, ROWS
-from club.services.results import rebuild_table_results
 from tests.factories import make_championship, make_club, make_round
+from tests.helpers.reports import pdf_pages, play
 
 pytestmark = pytest.mark.django_db
 
 LONG = ("Hans-Jürgen", "Schwarzenberger-Vandenbroucke")
-
-
-def pdf_pages(html: str) -> list[str]:
-    reader = PdfReader(io.BytesIO(pdf.html_to_pdf(html)))
-    return [page.extract_text() for page in reader.pages]
-
-
-def play(table: Table, deals: list[tuple[int, str]], **facts) -> None:
-    """Record deals (card points of side A, trump) in playing order, then the results."""
-    seats = table.seats.count()
-    Deal.objects.bulk_create(
-        Deal(table=table, number=n, dealer=(table.first_dealer + n - 1) % seats, trump=trump,
-             points=a, points_other=60 - a, **facts) for n, (a, trump) in enumerate(deals, 1))
-    rebuild_table_results(Table.objects.select_related("round__stage__championship").get(pk=table.pk))
 
 
 def dealer_rows(text: str) -> dict[int, str]:

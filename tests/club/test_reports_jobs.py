@@ -12,28 +12,15 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError
 from pypdf import PdfReader
 
-from club.celery import app
 from club.models import Deal, ReportJob
 from club.reports import jobs
 from club.services import reports as service
 from club.tasks import merge_report, render_report, render_report_chunk
-from tests.club.test_reports import play
 from tests.factories import make_championship, make_club, make_round, make_user
+from tests.helpers.reports import in_process, play  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.django_db
 Kind, Status = ReportJob.Kind, ReportJob.Status
-
-
-@pytest.fixture
-def in_process(settings, tmp_path):
-    """Tasks run in this process (as without a broker), files in a temporary folder."""
-    before = app.conf.task_always_eager  # loads the app's settings before they change here
-    app.conf.task_always_eager = True
-    settings.MEDIA_ROOT = str(tmp_path)
-    settings.CELERY_TASK_ALWAYS_EAGER = True
-    settings.TROEF_REPORT_CHUNK_TABLES = None
-    yield tmp_path
-    app.conf.task_always_eager = before
 
 
 @pytest.fixture
@@ -50,7 +37,7 @@ def pages(job: ReportJob) -> list[str]:
     return [page.extract_text() for page in reader.pages]
 
 
-def test_without_a_broker_the_request_renders_in_process(in_process, rnd):
+def test_without_a_broker_the_request_renders_in_process(in_process, rnd):  # noqa: F811
     asked = service.request_report(Kind.SHEETS, rnd.stage.championship, rnd)
     job = asked.job
     assert not asked.reused and not asked.unavailable
@@ -64,7 +51,7 @@ def test_without_a_broker_the_request_renders_in_process(in_process, rnd):
     assert state["ready"] and state["percent"] == 100
 
 
-def test_nothing_changed_reuses_the_file_a_new_deal_makes_a_new_one(in_process, rnd):
+def test_nothing_changed_reuses_the_file_a_new_deal_makes_a_new_one(in_process, rnd):  # noqa: F811
     champ = rnd.stage.championship
     first = service.request_report(Kind.SHEETS, champ, rnd).job
     again = service.request_report(Kind.SHEETS, champ, rnd)
@@ -82,7 +69,7 @@ def test_nothing_changed_reuses_the_file_a_new_deal_makes_a_new_one(in_process, 
     assert "Results: Round 1" in pages(results.job)[0]
 
 
-def test_a_missing_file_or_a_stale_job_is_not_reused(in_process, rnd):
+def test_a_missing_file_or_a_stale_job_is_not_reused(in_process, rnd):  # noqa: F811
     champ = rnd.stage.championship
     job = service.request_report(Kind.SHEETS, champ, rnd).job
     Path(job.file.path).unlink()
@@ -106,7 +93,7 @@ def _job(rnd) -> ReportJob:
                                     round=rnd, fingerprint="f" * 64, total=0)
 
 
-def test_chunks_report_progress_rerun_safely_and_merge_once_all_are_there(in_process, rnd,
+def test_chunks_report_progress_rerun_safely_and_merge_once_all_are_there(in_process, rnd,  # noqa: F811
                                                                         settings):
     settings.TROEF_REPORT_CHUNK_TABLES = 1
     job = _job(rnd)
@@ -130,7 +117,7 @@ def test_chunks_report_progress_rerun_safely_and_merge_once_all_are_there(in_pro
     assert render_report_chunk.run(job.pk, 0) is False
 
 
-def test_the_start_task_sends_every_chunk_then_the_merge(in_process, rnd, settings):
+def test_the_start_task_sends_every_chunk_then_the_merge(in_process, rnd, settings):  # noqa: F811
     settings.TROEF_REPORT_CHUNK_TABLES = 2
     job = _job(rnd)
     assert render_report.delay(job.pk).get() == "2 chunks sent"
@@ -138,7 +125,7 @@ def test_the_start_task_sends_every_chunk_then_the_merge(in_process, rnd, settin
     assert job.status == Status.DONE and len(pages(job)) == 3
 
 
-def test_a_rendering_error_fails_the_job_with_a_message_not_an_exception(in_process, rnd):
+def test_a_rendering_error_fails_the_job_with_a_message_not_an_exception(in_process, rnd):  # noqa: F811
     with mock.patch("club.reports.documents.sheets_html", side_effect=RuntimeError("boom")):
         asked = service.request_report(Kind.SHEETS, rnd.stage.championship, rnd)
     assert asked.job.status == Status.FAILED
@@ -147,7 +134,7 @@ def test_a_rendering_error_fails_the_job_with_a_message_not_an_exception(in_proc
     assert not again.reused and again.job.status == Status.DONE  # a failed job is retried
 
 
-def test_broker_down_marks_the_job_unavailable_and_deals_still_save(in_process, rnd):
+def test_broker_down_marks_the_job_unavailable_and_deals_still_save(in_process, rnd):  # noqa: F811
     with mock.patch.object(render_report, "apply_async",
                            side_effect=OperationalError("Error 111 connecting")):
         asked = service.request_report(Kind.SHEETS, rnd.stage.championship, rnd,
@@ -159,7 +146,7 @@ def test_broker_down_marks_the_job_unavailable_and_deals_still_save(in_process, 
     assert Deal.objects.filter(table__round=rnd).count() == 1
 
 
-def test_older_versions_of_a_report_are_pruned(in_process, rnd):
+def test_older_versions_of_a_report_are_pruned(in_process, rnd):  # noqa: F811
     champ = rnd.stage.championship
     made = []
     for points in (38, 41, 45, 52, 19):

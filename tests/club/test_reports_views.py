@@ -10,30 +10,14 @@ from kombu.exceptions import OperationalError
 
 from club.models import ReportJob
 from club.tasks import render_report
-from tests.club.test_reports import play
-from tests.club.test_reports_jobs import in_process  # noqa: F401 (fixture)
-from tests.factories import make_championship, make_club, make_round, make_user
+from tests.factories import make_user
+from tests.helpers.reports import ask, in_process, play, setup  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.django_db
 Kind, Status = ReportJob.Kind, ReportJob.Status
 
 
-@pytest.fixture
-def setup(in_process):  # noqa: F811
-    organiser = make_user("organiser")
-    champ = make_championship(make_club(organiser=organiser), entries=4)
-    champ.ranking_order = ["match_points", "points_diff"]
-    champ.save()
-    rnd = make_round(champ)
-    play(rnd.tables.get(number=1), [(60, "h")] * 4)
-    return organiser, champ, rnd
-
-
-def ask(client, kind, pk):
-    return client.post(reverse("report-request", args=[kind, pk]))
-
-
-def test_organiser_pages_show_charts_and_results(client, setup):
+def test_organiser_pages_show_charts_and_results(client, setup):  # noqa: F811
     organiser, champ, rnd = setup
     client.force_login(organiser)
     page = client.get(reverse("reports-championship", args=[champ.pk]))
@@ -48,7 +32,7 @@ def test_organiser_pages_show_charts_and_results(client, setup):
         assert client.get(reverse("reports-round", args=[rnd.pk]), {"table": bad}).status_code == 200
 
 
-def test_asking_for_sheets_redirects_to_the_job_with_a_download(client, setup):
+def test_asking_for_sheets_redirects_to_the_job_with_a_download(client, setup):  # noqa: F811
     organiser, _champ, rnd = setup
     client.force_login(organiser)
     response = ask(client, "sheets", rnd.pk)
@@ -66,7 +50,7 @@ def test_asking_for_sheets_redirects_to_the_job_with_a_download(client, setup):
     assert ReportJob.objects.filter(kind=Kind.SHEETS).count() == 1  # reused
 
 
-def test_a_running_job_page_polls_and_shows_progress(client, setup):
+def test_a_running_job_page_polls_and_shows_progress(client, setup):  # noqa: F811
     organiser, champ, rnd = setup
     job = ReportJob.objects.create(kind=Kind.SHEETS, championship=champ, round=rnd,
                                    fingerprint="x", status=Status.RUNNING, done=1, total=2)
@@ -79,7 +63,7 @@ def test_a_running_job_page_polls_and_shows_progress(client, setup):
     assert client.get(reverse("report-status", args=[job.pk])).json()["percent"] == 50
 
 
-def test_broker_down_answers_503_with_a_clear_message(client, setup):
+def test_broker_down_answers_503_with_a_clear_message(client, setup):  # noqa: F811
     organiser, _champ, rnd = setup
     client.force_login(organiser)
     with mock.patch.object(render_report, "apply_async",
@@ -90,7 +74,7 @@ def test_broker_down_answers_503_with_a_clear_message(client, setup):
     assert "Ask again" in response.content.decode()
 
 
-def test_strangers_and_anonymous_users(client, setup):
+def test_strangers_and_anonymous_users(client, setup):  # noqa: F811
     _organiser, champ, rnd = setup
     url = reverse("reports-championship", args=[champ.pk])
     assert client.get(url).status_code == 302  # login first
@@ -108,7 +92,7 @@ def test_strangers_and_anonymous_users(client, setup):
     assert client.get(reverse("report-file", args=[job.pk])).status_code == 403
 
 
-def test_public_standings_for_anyone_but_not_the_sheets(client, setup):
+def test_public_standings_for_anyone_but_not_the_sheets(client, setup):  # noqa: F811
     _organiser, champ, rnd = setup
     champ.public = True
     champ.save()
@@ -122,7 +106,7 @@ def test_public_standings_for_anyone_but_not_the_sheets(client, setup):
     assert not ReportJob.objects.filter(kind=Kind.SHEETS).exists()
 
 
-def test_bad_requests(client, setup):
+def test_bad_requests(client, setup):  # noqa: F811
     organiser, _champ, rnd = setup
     client.force_login(organiser)
     assert client.get(reverse("report-request", args=["sheets", rnd.pk])).status_code == 405

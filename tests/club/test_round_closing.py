@@ -15,32 +15,11 @@ from club.services.sheets import SheetConflict, confirm_sheet, enter_deal
 from club.services.standings import current_standings
 from club.services.verify import verify_championship
 from tests.factories import make_championship, make_club, make_round, make_user
+from tests.helpers.closing import dealer, enter, facts, win_for
 
 pytestmark = pytest.mark.django_db
 
 Decision = Table.Decision
-
-
-def facts(points: int, dealer: int, *, trump="h", all_tricks=None) -> dict:
-    return {"dealer": dealer, "trump": trump, "doubling": 1, "points": points,
-            "points_other": 60 - points, "all_tricks": all_tricks, "renonce": None,
-            "cancelled": False, "blind": False, "en_face": False, "tricks": None}
-
-
-def enter(user, table: Table, *deals: dict) -> None:
-    actor = Actor(user=user)
-    for deal in deals:
-        ctx = load_table(actor, table.pk)
-        enter_deal(actor, table.pk, ctx.table.version, deal, ctx=ctx)
-
-
-def dealer(table: Table) -> int:
-    return (table.first_dealer + table.deals.count()) % 4
-
-
-def win_for(side: int, table: Table) -> dict:
-    """One deal that ends a game to 101: no trump, all tricks (120 game points)."""
-    return facts(60 if side == 0 else 0, dealer(table), trump=None, all_tricks=side)
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from club.models import AuditEntry, Round, Table
 from club.reports import data, documents
-from tests.club.test_round_closing import dealer, enter, facts, win_for
 from tests.factories import make_championship, make_club, make_round, make_user
+from tests.helpers.closing import dealer, enter, facts, win_for
 
 pytestmark = pytest.mark.django_db
 

@@ -3,7 +3,7 @@
 import pytest
 
 from club.models import Deal, DealChange, Round, Table
-from tests.club.test_sheet_support import deal_data, sheet_table, snapshot, url
+from tests.helpers.sheets import deal_data, sheet_table, snapshot, url
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from club.models import Table
 from club.selectors.replay import score_table
-from tests.club.test_sheet_support import sheet_table, snapshot
 from tests.factories import make_user
+from tests.helpers.sheets import sheet_table, snapshot
 
 pytestmark = pytest.mark.django_db
 

@@ -7,16 +7,9 @@ from club.selectors.sheets import Actor, load_table
 from club.services.sheet_play import facts_from_play, parse_tricks
 from club.services.sheets import SheetInvalid
 from engine.deal import Deal as EngineDeal
-from tests.club.test_sheet_support import random_play, sheet_table, snapshot, url
+from tests.helpers.sheets import post_tricks, random_play, renonce_play, sheet_table, snapshot, url
 
 pytestmark = pytest.mark.django_db
-
-
-def post_tricks(client, table, text, suffix="", **fields):
-    table.refresh_from_db()
-    data = {"version": table.version, "dealer": 0, "trump": "h", "doubling": 1, "play": text}
-    data.update(fields)
-    return client.post(url(table, f"tricks/{suffix}"), data)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
@@ -34,17 +27,9 @@ def test_legal_play_fills_in_points_and_tricks(org_client, organiser, seed):
     assert DealChange.objects.get(table=table).new["play"]["tricks"] == deal.play["tricks"]
 
 
-def _renonce_play():
-    for seed in range(1, 200):
-        text, played = random_play(seed, renonce_at=5)
-        if played.renonce is not None:
-            return text, played
-    raise AssertionError("no renonce found")
-
-
 def test_renonce_is_recorded_and_named(org_client, organiser):
     table = sheet_table(organiser)
-    text, played = _renonce_play()
+    text, played = renonce_play()
     found = played.renonce
     response = post_tricks(org_client, table, text)
     assert response.status_code == 302

@@ -15,8 +15,8 @@ from club.services.rulesets import save_rule_set
 from engine.rules import RuleSet as EngineRuleSet
 from scoring import MatchFormat
 from scoring.errors import MatchError
-from tests.club.test_sheet_support import deal_data, sheet_table, snapshot, url
 from tests.factories import make_championship, make_club
+from tests.helpers.sheets import deal_data, sheet_table, snapshot, url
 
 pytestmark = pytest.mark.django_db
 
@@ -306,8 +306,7 @@ def test_the_change_log_names_who_doubled(org_client, organiser):
 
 
 def test_trick_by_trick_entry_asks_who_doubled_too(org_client, organiser):
-    from tests.club.test_sheet_play import post_tricks
-    from tests.club.test_sheet_support import random_play
+    from tests.helpers.sheets import post_tricks, random_play
 
     table = sheet_table(organiser, rules="flemish")
     text, _played = random_play(1)

@@ -4,8 +4,8 @@ import pytest
 from django.db import connection
 
 from club.models import ClubRole, Deal, DealChange, MatchResult, Table
-from tests.club.test_sheet_support import deal_data, sheet_table, snapshot, url
 from tests.factories import make_club, make_user
+from tests.helpers.sheets import deal_data, sheet_table, snapshot, url
 
 pytestmark = pytest.mark.django_db
 

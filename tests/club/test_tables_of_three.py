@@ -19,8 +19,8 @@ from club.services.draws import draw_round
 from club.services.verify import verify_championship
 from engine.deal import Deal as EngineDeal
 from engine.rules import RuleSet
-from tests.club.test_sheet_support import url
 from tests.factories import make_championship, make_club
+from tests.helpers.sheets import url
 
 pytestmark = pytest.mark.django_db
 

@@ -15,8 +15,8 @@ from club.models import ClubRole, DuplicateSession, Traveller
 from club.services.duplicate_sim import play_board
 from engine.cards import Card
 from engine.deal import Deal
-from tests.club.duplicate_helpers import board_one_evening
 from tests.factories import make_club, make_user
+from tests.helpers.duplicate import board_one_evening
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("tasks_in_process")]
 

@@ -24,8 +24,8 @@ from pypdf import PdfReader
 
 from club.models import Entry, Pair, Player, Seat
 from club.reports import charts, documents, fonts, pdf
-from tests.club.test_reports import play
 from tests.factories import make_championship, make_club, make_round, make_user
+from tests.helpers.reports import play
 
 pytestmark = [pytest.mark.django_db,
               # emoji, CJK...: matplotlib draws a box and says so; not what is tested here

@@ -16,8 +16,8 @@ from club.services import draws
 from club.services.sheets import SheetConflict, enter_deal
 from club.services.standings import current_standings as standings_page
 from club.services.verify import verify_championship
-from tests.club.test_sheet_support import sheet_table
 from tests.factories import make_user
+from tests.helpers.sheets import sheet_table
 
 pytestmark = pytest.mark.django_db
 

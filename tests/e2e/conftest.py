@@ -5,27 +5,9 @@ tests are skipped with the reason, except in CI's services pass, where a skip fa
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
-CHROMEDRIVER = shutil.which("chromedriver")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-def chrome(window: str = "1280,900"):
-    """A headless Chromium in English with a ``window`` ("width,height") sized window."""
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     f"--window-size={window}", "--lang=en"):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    driver.implicitly_wait(0)
-    return driver
+from tests.helpers.browser import CHROMEDRIVER, CHROMIUM, chrome
 
 
 @pytest.fixture

@@ -11,60 +11,24 @@ is the translated text (its length and its ``lang``)."""
 from __future__ import annotations
 
 import io
-import json
 import time
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
-from selenium.webdriver.common.by import By
-from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
 from club.models import Championship, Pair, Player, ReportJob, Round, RuleSet, Table
 from club.services import draws
 from club.services.rulesets import copy_rule_set
-from tests.club.test_sheet_support import sheet_table
-from tests.e2e.conftest import CHROMEDRIVER, CHROMIUM
 from tests.factories import make_championship
+from tests.helpers.browser import SIZES, audit, chromium
+from tests.helpers.sheets import sheet_table
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
-SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
-OPTIONS = {"rules": {"target-size": {"enabled": True}},
-           "resultTypes": ["violations"]}
-BLOCKING = {"serious", "critical"}
 # The pages read in every language; the others in English only (see the docstring).
 EVERY_LANGUAGE = {"home", "standings", "round", "sheet", "sheet-edit", "sheet-refused",
                   "sheet-threes", "reports-round", "club-edit-errors"}
-
-
-def chromium(size: str):
-    if not (CHROMEDRIVER and CHROMIUM):
-        pytest.skip("needs Debian's chromium and chromium-driver")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    width, height = SIZES[size]
-    if size == "phone":  # as tests/e2e/test_phone_width.py: a touch screen, 390 CSS px wide
-        options.add_experimental_option("mobileEmulation", {
-            "deviceMetrics": {"width": width, "height": height, "pixelRatio": 1.0}})
-    else:
-        options.add_argument(f"--window-size={width},{height}")
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
-                     "--disable-dev-shm-usage"):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    driver.set_script_timeout(60)
-    # axe-core in every page as it loads (through DevTools: outside the page's CSP), rather
-    # than sent over WebDriver for each page
-    from selenium_axe_python.axe import _DEFAULT_SCRIPT
-
-    with open(_DEFAULT_SCRIPT, encoding="utf8") as script:
-        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": script.read()})
-    return driver
 
 
 def duplicate_pages(club) -> tuple[dict[str, str], dict[str, str]]:
@@ -200,85 +164,6 @@ def log_in(driver, live_server, client):
 def set_language(driver, live_server, language: str):
     driver.get(live_server.url + "/health/")
     driver.add_cookie({"name": "django_language", "value": language, "path": "/"})
-
-
-def open_page(driver, live_server, name: str, path: str):
-    driver.get(live_server.url + path.split("#")[0])
-    if path.endswith("#errors"):
-        # a form sent with its first text box emptied: the page with the errors
-        box = driver.find_element(By.CSS_SELECTOR, "form.form input[type=text]")
-        box.clear()
-        driver.execute_script("arguments[0].form.requestSubmit()", box)
-        # the answer is a new page: wait for it
-        WebDriverWait(driver, 10).until(
-            lambda d: d.find_elements(By.CSS_SELECTOR, "[aria-invalid=true]"))
-    elif path.endswith("#refuse"):
-        # a deal the sheet refuses (70 card points of 60), sent with Enter
-        box = driver.find_element(By.NAME, "points")
-        box.send_keys("h70", Keys.ENTER)
-        WebDriverWait(driver, 10).until(
-            lambda d: d.find_elements(By.CSS_SELECTOR, "#entry-live-error p.error"))
-
-
-def serious(driver) -> list[dict]:
-    from selenium_axe_python import Axe
-
-    # axe-core is already in the page (see chromium()); Axe.run writes the options into
-    # its script as text
-    results = Axe(driver).run(options=json.dumps(OPTIONS))
-    return [v for v in results["violations"] if v["impact"] in BLOCKING]
-
-
-# Text smaller than 12 CSS px (axe does not measure it): each visible element with its own
-# text, as "selector size".
-SMALL_TEXT = """
-var found = [];
-document.querySelectorAll("body *").forEach(function (el) {
-  var own = Array.prototype.some.call(el.childNodes, function (n) {
-    return n.nodeType === 3 && n.textContent.trim() !== ""; });
-  if (!own || !el.getClientRects().length) return;
-  var style = getComputedStyle(el);
-  if (style.visibility === "hidden" || el.closest(".vh, [hidden], svg")) return;
-  var size = parseFloat(style.fontSize);
-  if (size < 12) found.push(el.tagName.toLowerCase() + (el.className ? "." + el.className : "") +
-                            " " + size + "px");
-});
-return found;
-"""
-
-
-# An aria-describedby or aria-labelledby naming an id the page lacks (axe does not
-# check that): Django's form fields name id_X_helptext and id_X_error, the templates must
-# render them.
-DANGLING = """
-var found = [];
-document.querySelectorAll("[aria-describedby], [aria-labelledby]").forEach(function (el) {
-  ["aria-describedby", "aria-labelledby"].forEach(function (name) {
-    (el.getAttribute(name) || "").split(/\\s+/).forEach(function (id) {
-      if (id && !document.getElementById(id)) found.push(name + "=" + id);
-    });
-  });
-});
-return found;
-"""
-
-
-def audit(driver, live_server, pages: dict[str, str], label: str,
-          only: set[str] | None = None) -> list[str]:
-    found = []
-    for name, path in pages.items():
-        if only is not None and name not in only:
-            continue
-        open_page(driver, live_server, name, path)
-        for violation in serious(driver):
-            for node in violation["nodes"]:
-                found.append(f"{label} {name} {path}: {violation['id']} ({violation['impact']})"
-                             f" {' '.join(map(str, node['target']))}")
-        for missing in driver.execute_script(DANGLING):
-            found.append(f"{label} {name} {path}: names a missing id: {missing}")
-        for small in driver.execute_script(SMALL_TEXT):
-            found.append(f"{label} {name} {path}: text under 12 px: {small}")
-    return found
 
 
 @pytest.mark.parametrize("size", list(SIZES))

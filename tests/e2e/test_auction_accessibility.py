@@ -2,7 +2,7 @@
 its field, a deal open for correction), the round and the standings in both orders, at
 1280 px and 390 px, logged in as the organiser and by the players' code. A serious or
 critical violation, a dangling aria-describedby or text under 12 px fails, as in
-tests/e2e/test_accessibility.py (whose helpers this uses)."""
+tests/e2e/test_accessibility.py (with the same helpers, tests/helpers/browser.py)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,8 @@ from selenium.webdriver.common.by import By
 
 from club.models import Round, Table
 from club.services.draws import draw_round, publish_round
-from tests.e2e.test_accessibility import SIZES, audit, chromium
-from tests.e2e.waits import wait
 from tests.factories import make_championship, make_club, make_user
+from tests.helpers.browser import SIZES, audit, chromium, wait
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 

@@ -10,8 +10,8 @@ from selenium.webdriver.common.keys import Keys
 
 from club.models import Deal, MatchResult, Round, Table
 from club.services.draws import draw_round, publish_round
-from tests.e2e.waits import wait
 from tests.factories import make_championship, make_club, make_user
+from tests.helpers.browser import wait
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 

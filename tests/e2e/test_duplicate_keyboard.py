@@ -9,9 +9,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from club.models import Traveller
-from tests.club.duplicate_helpers import make_event
-from tests.e2e.waits import wait
 from tests.factories import make_user
+from tests.helpers.browser import wait
+from tests.helpers.duplicate import make_event
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 

@@ -36,10 +36,10 @@ from club.models import (
     Seat,
     Table,
 )
-from tests.club.test_reports_jobs import in_process  # noqa: F401 (fixture)
-from tests.e2e import waits
-from tests.e2e.conftest import CHROMEDRIVER, CHROMIUM
 from tests.factories import make_club, make_user
+from tests.helpers import browser
+from tests.helpers.browser import CHROMEDRIVER, CHROMIUM
+from tests.helpers.reports import in_process  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
@@ -89,7 +89,7 @@ def browsers():
 
 
 def wait(driver, condition, seconds: float = 20):
-    return waits.wait(driver, condition, seconds)
+    return browser.wait(driver, condition, seconds)
 
 
 def in_dutch(driver, live_server):

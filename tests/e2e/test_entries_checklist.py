@@ -11,8 +11,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from club.models import Membership, Player
-from tests.e2e.conftest import CHROMEDRIVER, CHROMIUM
 from tests.factories import make_championship, make_club, make_players
+from tests.helpers.browser import CHROMEDRIVER, CHROMIUM
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 

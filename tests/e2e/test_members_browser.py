@@ -10,7 +10,7 @@ import re
 import pytest
 from django.core.management import call_command
 
-from tests.e2e.conftest import CHROMEDRIVER, CHROMIUM
+from tests.helpers.browser import CHROMEDRIVER, CHROMIUM
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 

@@ -16,9 +16,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from club.models import Deal, DealChange, IdempotentRequest
-from tests.club.test_sheet_support import sheet_table
-from tests.e2e.waits import wait
 from tests.factories import make_user
+from tests.helpers.browser import wait
+from tests.helpers.sheets import sheet_table
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
@@ -187,7 +187,7 @@ def test_five_deals_typed_offline_are_stored_once_each(browser, live_server, req
 @pytest.fixture
 def second_browser(browser):
     """Another phone: a second Chromium with the same options as ``browser``."""
-    from tests.e2e.conftest import chrome
+    from tests.helpers.browser import chrome
 
     driver = chrome("390,844")
     yield driver

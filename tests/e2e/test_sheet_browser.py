@@ -10,9 +10,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from club.models import Deal
-from tests.club.test_sheet_support import sheet_table
-from tests.e2e.waits import wait
 from tests.factories import make_user
+from tests.helpers.browser import wait
+from tests.helpers.sheets import sheet_table
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 

@@ -18,22 +18,9 @@ from engine import CardSet, EngineError, RuleSet, double_dummy
 from engine.dd import Solver
 from engine.dd_reference import alphabeta, minimax
 from engine.table import deal_hands
+from tests.helpers.double_dummy import RULES, random_ending
 
 DATA = Path(__file__).parent / "dd_data"
-RULES = [
-    RuleSet.preset("house"), RuleSet.preset("flemish"), RuleSet.preset("french"),
-    RuleSet(trick_bonus=True), RuleSet(beat_on_trump_lead_only=True),
-    RuleSet(beat_partner_on_trump_lead=True, partner_winning_free=True),
-    RuleSet(players=2), RuleSet.preset("blind"),
-]
-
-
-def random_ending(rng: random.Random, low: int, high: int) -> tuple[list[int], int, int]:
-    size = rng.randint(low, high)
-    deck = list(range(32))
-    rng.shuffle(deck)
-    hands = [sum(1 << c for c in deck[k * size:(k + 1) * size]) for k in range(4)]
-    return hands, rng.randrange(4), rng.choice([-1, 0, 1, 2, 3])
 
 
 def test_equal_to_plain_minimax_on_2000_endings_of_up_to_three_tricks():

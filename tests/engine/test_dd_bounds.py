@@ -19,7 +19,7 @@ from engine.dd_ending import two_card_solver
 from engine.dd_order import equivalent, orderer
 from engine.dd_reference import minimax
 from engine.play import rule_flags
-from tests.engine.test_dd import RULES, random_ending
+from tests.helpers.double_dummy import RULES, random_ending
 
 #: Every obligation switched off alone, besides the presets of RULES.
 OBLIGATION_RULES = RULES + [

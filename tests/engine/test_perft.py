@@ -2,7 +2,7 @@
 
 The hands (first drawn from seeded shuffles) are stored as text, so the anchors do not
 move if the shuffle changes. The numbers were computed once with the slow reference
-(tests/engine/reference.py); running this file as a script (``python -m
+(tests/helpers/engine_reference.py); running this file as a script (``python -m
 tests.engine.test_perft``) prints them again. The tests check the engine's fast path (Deal.copy / Deal.push / legal_mask) against them, and re-run the
 reference on the shallow depths. On a mismatch the per-card breakdown is printed.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Deal, RuleSet
-from tests.engine.reference import ref_perft
+from tests.helpers.engine_reference import ref_perft
 
 # name: (players, dealer, hands by seat)
 DEALS = {

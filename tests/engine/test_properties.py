@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from engine import DECK, Card, CardSet, Deal, RuleSet, legal_cards, obligations, rule_flags
 from engine.cards import SUITS, parse_suit
 from engine.play import legal_mask
-from tests.engine.reference import ref_legal, ref_winner
+from tests.helpers.engine_reference import ref_legal, ref_winner
 
 PRESET_NAMES = ("house", "flemish", "pagat", "french")
 

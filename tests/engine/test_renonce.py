@@ -9,13 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Card, CardSet, Deal, IllegalPlay, RuleSet, find_renonce, simulate_deal
-from tests.engine.reference import ref_legal, ref_winner
-from tests.engine.test_deal import (
+from tests.helpers.engine_deals import (
     FLEMISH_HANDS,
     SIXTY_NOT_ALL,
     SIXTY_NOT_ALL_PLAY,
     SIXTY_NOT_ALL_TRICKS,
 )
+from tests.helpers.engine_reference import ref_legal, ref_winner
 
 FOUR_SUITS = ["Jc 9c 8c 7c Js 9s 8s 7s", "10d Ad Kd Qd Jd 9d 8d 7d",
               "7h 8h 9h Jh 10c Ac Kc Qc", "10h Ah Kh Qh 10s As Ks Qs"]

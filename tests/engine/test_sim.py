@@ -17,7 +17,7 @@ from engine import (
     simulate_facts,
 )
 from engine.cards import Card
-from tests.engine.reference import ref_legal, ref_winner
+from tests.helpers.engine_reference import ref_legal, ref_winner
 
 PRESET_NAMES = ("house", "flemish", "pagat", "french")
 

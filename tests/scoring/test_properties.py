@@ -16,7 +16,7 @@ from scoring import (
     score_deal,
 )
 from scoring.metrics import get_metric
-from tests.scoring.strategies import deal_results, rule_sets, rules_and_deals
+from tests.helpers.scoring_strategies import deal_results, rule_sets, rules_and_deals
 
 FAST = settings(max_examples=150, deadline=None)
 

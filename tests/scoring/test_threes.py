@@ -10,7 +10,7 @@ from engine.rules import RuleSet
 from scoring import DealResult, DealResultError, MatchError, MatchFormat, score_deal
 from scoring.tables import table_players, table_rules
 from scoring.threes import ThreesGame, score_threes
-from tests.scoring.strategies import RULE_VARIANTS, deal_results
+from tests.helpers.scoring_strategies import RULE_VARIANTS, deal_results
 
 THREES = [table_rules(rules, 3) for rules in RULE_VARIANTS]
 FORMATS = [MatchFormat.one_game(), MatchFormat.best_of(3), MatchFormat.games(2),

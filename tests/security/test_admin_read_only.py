@@ -8,8 +8,8 @@ import pytest
 from club.models import Deal, DealChange, MatchResult, Table
 from club.selectors.sheets import Actor, load_table
 from club.services.sheets import enter_deal
-from tests.club.test_sheet_support import sheet_table
 from tests.factories import make_user
+from tests.helpers.sheets import sheet_table
 
 pytestmark = pytest.mark.django_db
 

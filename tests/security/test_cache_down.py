@@ -12,8 +12,8 @@ from django.test import Client
 
 from club import safe_cache
 from club.models import Deal
-from tests.club.test_sheet_support import deal_data, sheet_table, url
 from tests.factories import make_user
+from tests.helpers.sheets import deal_data, sheet_table, url
 
 pytestmark = pytest.mark.django_db
 

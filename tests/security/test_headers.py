@@ -13,7 +13,7 @@ from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 
 from club.models import ReportJob
-from tests.club.test_sheet_support import sheet_table, url
+from tests.helpers.sheets import sheet_table, url
 
 pytestmark = pytest.mark.django_db
 

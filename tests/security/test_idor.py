@@ -13,7 +13,7 @@ import pytest
 from django.test import Client
 
 from club.models import Entry, Pair, Player
-from tests.security.test_http_fuzz import FUZZ_ADDR, build_world, fingerprint, fingerprint_sql
+from tests.helpers.fuzz_world import FUZZ_ADDR, build_world, fingerprint, fingerprint_sql
 
 pytestmark = pytest.mark.django_db
 

@@ -14,9 +14,9 @@ from club.selectors.sheets import Actor, load_table
 from club.services import draws
 from club.services.sheets import SheetConflict, enter_deal
 from club.services.verify import verify_championship
-from tests.club.test_round_closing import win_for
 from tests.factories import make_championship, make_club, make_round, make_user
-from tests.services.thread_helpers import in_thread
+from tests.helpers.closing import win_for
+from tests.helpers.threads import in_thread
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 

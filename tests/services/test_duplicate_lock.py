@@ -14,8 +14,8 @@ from django.db import connection, transaction
 from club.models import DuplicateTable, Traveller
 from club.services.duplicate import DuplicateInvalid
 from club.services.duplicate_travellers import enter_traveller
-from tests.club.duplicate_helpers import make_event
-from tests.services.thread_helpers import in_thread
+from tests.helpers.duplicate import make_event
+from tests.helpers.threads import in_thread
 
 pytestmark = [pytest.mark.services,
               pytest.mark.django_db(transaction=True, serialized_rollback=True)]

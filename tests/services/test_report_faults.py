@@ -36,8 +36,8 @@ from club.celery import app
 from club.models import Deal, ReportJob
 from club.reports import jobs
 from club.services import reports as service
-from tests.club.test_reports import play
 from tests.factories import make_championship, make_club, make_round, make_user
+from tests.helpers.reports import play
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,8 +14,8 @@ from club.models import ClubRole, Deal, DealChange, MatchResult, Table
 from club.selectors.sheets import Actor, load_table
 from club.services import sheets as service
 from club.services.sheets import SheetConflict, SheetInvalid
-from tests.club.test_sheet_support import sheet_table
 from tests.factories import make_user
+from tests.helpers.sheets import sheet_table
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 

@@ -2,7 +2,7 @@
 
 Lists of Card objects, everything recomputed from the trick on each call, no masks and
 nothing imported from engine.play: the tests compare the engine's fast path against it,
-and the perft numbers in test_perft.py were computed with it.
+and the perft numbers in tests/engine/test_perft.py were computed with it.
 """
 
 from __future__ import annotations

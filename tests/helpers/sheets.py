@@ -1,4 +1,6 @@
-"""Helpers shared by the score-sheet tests (no tests here)."""
+"""The score-sheet tests' world: a published round's table, the sheet's URLs, an entry row's
+POST data, a snapshot of what a refusal must leave unchanged, a deal played legally by seed,
+and a deal sent trick by trick."""
 
 from __future__ import annotations
 
@@ -72,4 +74,26 @@ def random_play(seed: int, *, renonce_at: int | None = None):
     return text, deal
 
 
-__all__ = ["Card", "deal_data", "random_play", "sheet_table", "snapshot", "url"]
+def post_tricks(client, table, text, suffix="", **fields):
+    table.refresh_from_db()
+    data = {"version": table.version, "dealer": 0, "trump": "h", "doubling": 1, "play": text}
+    data.update(fields)
+    return client.post(url(table, f"tricks/{suffix}"), data)
+
+
+def renonce_play():
+    for seed in range(1, 200):
+        text, played = random_play(seed, renonce_at=5)
+        if played.renonce is not None:
+            return text, played
+    raise AssertionError("no renonce found")
+
+
+def entered(org_client, table, text):
+    response = post_tricks(org_client, table, text)
+    assert response.status_code == 302, response.content.decode()[:1500]
+    return Deal.objects.get(table=table, number=Deal.objects.filter(table=table).count())
+
+
+__all__ = ["Card", "deal_data", "entered", "post_tricks", "random_play", "renonce_play",
+           "sheet_table", "snapshot", "url"]
