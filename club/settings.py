@@ -210,6 +210,9 @@ CELERY_REDIS_SOCKET_TIMEOUT = 0.5
 CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": {
     "max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}}
 CELERY_TASK_SERIALIZER = "json"
+# The queue of every task sent without one (Celery's own default); a worker reads it unless
+# told otherwise (-Q). CI runs one worker per test process, each on its own queue.
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("TROEF_TASK_QUEUE", "celery")
 CELERY_ACCEPT_CONTENT = ["json"]
 
 # The REST API (club/api/): JSON only, tokens or the session, the one error shape.

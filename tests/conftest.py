@@ -1,13 +1,17 @@
-"""Shared fixtures. Services tests (marker ``services``) run only in .ci/run's second pass,
-where skipping any test fails the run (TROEF_FORBID_SKIPS=1)."""
+"""Shared fixtures. Which test runs in which pass of .ci/run is decided in tests/passes.py
+(docs/testing.md); services tests (marker ``services``) run only in the second pass, where
+skipping any test fails the run (TROEF_FORBID_SKIPS=1)."""
 
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 
 import pytest
 from hypothesis import settings as hypothesis_settings
+
+from tests import passes
 
 hypothesis_settings.register_profile("dev", deadline=None)
 # CI explores the same examples every run (a flaky red run would not land); make test
@@ -17,6 +21,12 @@ hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
 def pytest_collection_modifyitems(config, items):
+    """Keep the tests of the pass that ``TROEF_PASS`` names (tests/passes.py); without it,
+    every test runs and the services tests are skipped unless TROEF_SERVICES=1."""
+    kept, dropped = passes.select(items, os.environ.get("TROEF_PASS", ""), config.stash)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
     if os.environ.get("TROEF_SERVICES") == "1":
         return
     skip = pytest.mark.skip(reason="needs PostgreSQL, Redis and a Celery worker: run by .ci/run")
@@ -36,6 +46,25 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
 def pytest_sessionfinish(session, exitstatus):
     if getattr(session.config, "_troef_skips", 0) and session.exitstatus == 0:
         session.exitstatus = 1
+
+
+@pytest.fixture(scope="module")
+def demo_built(django_db_setup, django_db_blocker):
+    """The demo club (``manage.py demo``) built once for a module whose tests read it, or
+    change it only inside their own test: it is written in a transaction that stays open
+    while the module's tests run, each in a savepoint of its own (pytest-django's ``db``),
+    and rolled back after the last. Not for transactional tests (they empty the database)."""
+    from django.core.management import call_command
+    from django.db import transaction
+
+    with django_db_blocker.unblock():
+        outer = transaction.atomic()
+        outer.__enter__()
+        call_command("demo", stdout=io.StringIO())
+    yield
+    with django_db_blocker.unblock():
+        transaction.set_rollback(True)
+        outer.__exit__(None, None, None)
 
 
 @pytest.fixture

@@ -13,8 +13,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def demo(db):
-    call_command("demo", stdout=io.StringIO())
+def demo(db, demo_built):
     return Championship.objects.order_by("pk")
 
 

@@ -163,6 +163,7 @@ def test_a_percent_sign_in_a_translated_heading_shows_once(client, db):
 
 # -- the catalogs ----------------------------------------------------------------------------
 
+@pytest.mark.pure  # run once (tests/passes.py)
 @pytest.mark.parametrize("lang", LANGS)
 def test_catalog_is_complete(lang):
     header, entries = catalog(lang)
@@ -180,6 +181,7 @@ def test_catalog_is_complete(lang):
     assert problems == []
 
 
+@pytest.mark.pure  # run once (tests/passes.py)
 @pytest.mark.parametrize("lang", LANGS)
 def test_translations_keep_every_placeholder(lang):
     _, entries = catalog(lang)
@@ -194,6 +196,7 @@ def test_translations_keep_every_placeholder(lang):
     assert wrong == []
 
 
+@pytest.mark.pure  # run once (tests/passes.py)
 @pytest.mark.parametrize("lang", LANGS)
 def test_compiled_catalog_matches_the_po(lang):
     """The committed .mo holds exactly the .po's translations: nothing stale, nothing missing."""
@@ -211,6 +214,7 @@ def test_compiled_catalog_matches_the_po(lang):
     assert compiled == expected
 
 
+@pytest.mark.pure  # run once (tests/passes.py)
 @pytest.mark.parametrize("lang", LANGS)
 def test_msgfmt_accepts_the_catalog_when_gettext_is_installed(lang, tmp_path):
     """msgfmt --check: format strings, plural forms and the header. Without gettext the
@@ -226,6 +230,7 @@ def test_msgfmt_accepts_the_catalog_when_gettext_is_installed(lang, tmp_path):
     assert "untranslated" not in done.stderr and "fuzzy" not in done.stderr
 
 
+@pytest.mark.pure  # run once (tests/passes.py)
 def test_every_standings_metric_is_listed_for_translation():
     words = {e["msgid"] for e in catalog("nl")[1]} & {e["msgid"] for e in catalog("fr")[1]}
     for metric in scoring.METRICS.values():
@@ -243,6 +248,7 @@ def test_the_language_menu_names_each_language_in_itself(client, db, lang):
         assert re.search(f'lang="{code}"( selected)?>{name}<', page), name
 
 
+@pytest.mark.pure  # run once (tests/passes.py)
 @pytest.mark.parametrize("lang, expected", [
     ("en", "30 November 2026 19:05"), ("nl", "30 november 2026 19:05"),
     ("fr", "30 novembre 2026 19:05")])
@@ -257,6 +263,7 @@ def test_dates_and_times_day_first_on_a_24_hour_clock(lang, expected):
         assert formats.date_format(moment, "SHORT_DATETIME_FORMAT").startswith("30")
 
 
+@pytest.mark.pure  # run once (tests/passes.py)
 def test_the_catalogs_hold_every_string_of_the_code(tmp_path):
     """makemessages, run on a copy of the code, finds no string the catalogs lack: a string
     added or changed in the code without its translation (Django would show it in English,

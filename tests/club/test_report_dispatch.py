@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import socket
+import threading
 import time
 from contextlib import contextmanager
 from datetime import timedelta
@@ -32,9 +33,8 @@ from club.models import Deal, ReportJob
 from club.reports import jobs
 from club.services import reports as service
 from club.tasks import merge_report, render_report, render_report_chunk
-from tests.club.test_reports import play
-from tests.club.test_reports_jobs import in_process  # noqa: F401 (fixture)
 from tests.factories import make_championship, make_club, make_round, make_user
+from tests.helpers.reports import in_process, play  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.django_db
 Kind, Status = ReportJob.Kind, ReportJob.Status
@@ -302,14 +302,19 @@ def test_a_chunk_being_rendered_keeps_its_marker_and_the_job_moving(setup, setti
     monkeypatch.setattr(jobs, "HEARTBEAT_EVERY", 0.05)
     touched = []
     monkeypatch.setattr(jobs, "touch", touched.append)
+    threads_before = set(threading.enumerate())
     with jobs.beating(job.pk, 1):
         first = json.loads(jobs.marker_path(job.pk, 1).read_text())["beat"]
-        time.sleep(0.4)
+        deadline = time.monotonic() + 30
+        while len(touched) < 4 and time.monotonic() < deadline:  # the thread's beats
+            time.sleep(0.01)
         last = json.loads(jobs.marker_path(job.pk, 1).read_text())["beat"]
+        beaters = set(threading.enumerate()) - threads_before
     assert len(touched) >= 4 and last > first
-    count = len(touched)
-    time.sleep(0.2)
-    assert len(touched) == count  # stopped with the step
+    assert [t.name for t in beaters] == [f"report-{job.pk}-heartbeat"]
+    for thread in beaters:  # the step is over: its thread stops (it is told at once)
+        thread.join(timeout=30)
+        assert not thread.is_alive()
 
 
 def test_the_sweep_leaves_jobs_whose_work_folder_it_does_not_see(setup, settings, sent):

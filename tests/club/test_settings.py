@@ -11,7 +11,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def run_check(extra_env):
     env = {k: v for k, v in os.environ.items()
-           if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "DJANGO_DEBUG")}
+           if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "DJANGO_DEBUG",
+                        "DJANGO_SETTINGS_MODULE")}
     env.update(extra_env)
     return subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=False)
@@ -36,3 +37,18 @@ def test_embedded_defaults_use_sqlite_and_eager_tasks(settings):
         return  # the services pass runs on PostgreSQL on purpose
     assert settings.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
     assert settings.CELERY_TASK_ALWAYS_EAGER is True
+
+
+def test_the_site_hashes_passwords_with_pbkdf2_and_only_the_tests_do_not(settings):
+    """The tests run on tests.settings, whose only change is a fast hasher; the site's own
+    settings keep Django's PBKDF2 (or a stronger hasher ahead of it)."""
+    import importlib
+
+    from django.conf import global_settings
+
+    site = importlib.import_module("club.settings")
+    hashers = getattr(site, "PASSWORD_HASHERS", global_settings.PASSWORD_HASHERS)
+    assert hashers[0] in ("django.contrib.auth.hashers.PBKDF2PasswordHasher",
+                          "django.contrib.auth.hashers.Argon2PasswordHasher")
+    assert "MD5" not in " ".join(hashers)
+    assert settings.PASSWORD_HASHERS == ["django.contrib.auth.hashers.MD5PasswordHasher"]

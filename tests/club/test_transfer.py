@@ -12,7 +12,8 @@ from club.models import Championship, Club, Deal, DealChange, MatchResult, Playe
 from club.selectors.standings import standings_page
 from club.services.transfer import ImportError_, export_championship, import_championship
 
-pytestmark = pytest.mark.django_db
+# Every test starts from the demo club, built once for the module (tests/conftest.py).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("demo_built")]
 
 
 def standings_of(championship):
@@ -35,7 +36,6 @@ def wipe():
 
 @pytest.mark.parametrize("name", ["Pairs league 2026-2027", "Individual club evening"])
 def test_export_import_round_trip_gives_identical_standings(name, tmp_path):
-    call_command("demo", stdout=io.StringIO())
     championship = Championship.objects.get(name=name)
     DealChange.objects.create(table=Deal.objects.filter(
         table__round__stage__championship=championship).first().table, deal_number=1,
@@ -67,7 +67,6 @@ def test_export_import_round_trip_gives_identical_standings(name, tmp_path):
 
 
 def test_a_damaged_export_imports_nothing():
-    call_command("demo", stdout=io.StringIO())
     data = export_championship(Championship.objects.first())
     data["rounds"][1]["tables"][0]["seats"][0]["entry"] = 999_999  # points nowhere
     wipe()
@@ -81,7 +80,6 @@ def test_a_damaged_export_imports_nothing():
 
 def test_a_version_1_export_with_blank_trump_imports_as_no_trump():
     """Version 1 wrote no trump as ""; it is read, and stored as None like every deal now."""
-    call_command("demo", stdout=io.StringIO())
     championship = Championship.objects.get(name="Individual club evening")
     data = export_championship(championship)
     assert data["version"] == 4
@@ -102,7 +100,6 @@ def test_a_version_1_export_with_blank_trump_imports_as_no_trump():
 def test_a_version_2_export_without_calls_imports_its_doublings_as_calls():
     """Version 2 had only the multiplier: x2^k is read as k calls naming nobody, and the
     sheets score as before; version 3 exports the calls and reads them back."""
-    call_command("demo", stdout=io.StringIO())
     championship = Championship.objects.get(name="Individual club evening")
     table = Deal.objects.filter(table__round__stage__championship=championship).first().table
     Deal.objects.filter(table=table).update(doubling=1, calls=[])
@@ -121,7 +118,6 @@ def test_a_version_2_export_without_calls_imports_its_doublings_as_calls():
 
 
 def test_an_export_whose_calls_contradict_its_doubling_imports_nothing():
-    call_command("demo", stdout=io.StringIO())
     data = export_championship(Championship.objects.get(name="Individual club evening"))
     deal = next(d for r in data["rounds"] for t in r["tables"] for d in t["deals"])
     deal["calls"] = [0, 1, 0]
@@ -136,7 +132,6 @@ def test_an_auction_evening_round_trips_with_its_bids_and_table_size(tmp_path):
     table size and fit: without them every imported auction deal read as thrown in."""
     from club.selectors.auction_standings import auction_standings_of
 
-    call_command("demo", stdout=io.StringIO())
     championship = Championship.objects.get(rule_set__preset="auction2")
     Championship.objects.filter(pk=championship.pk).update(table_size=5, table_fit="closest")
     championship.refresh_from_db()
