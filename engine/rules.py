@@ -329,7 +329,8 @@ class RuleSet:
         return product
 
 
-#: The partnership game's presets (RULES.md §9); the club app's first migration ships them.
+#: The partnership game's presets (RULES.md §9). The club app stores each preset as a rule set
+#: by a data migration that writes its options out (a new or changed preset: a new migration).
 PRESETS: dict[str, RuleSet] = {
     "house": RuleSet(
         name="house",
@@ -369,8 +370,8 @@ _FRENCH_PLAY = {"direction": "counterclockwise", "beat_led_suit": False, "must_t
                 "must_overtrump": False, "no_undertrump": False, "cancel_on_partner_look": False}
 _AUCTION = {**_FRENCH_PLAY, "trick_bonus": True, "target": None, "deals": 12}
 
-#: The presets of the other games of RULES.md §13 (kept apart from :data:`PRESETS`, which
-#: the club app's migration 0003 reads). Spoken Manille is the ``spoken`` flag of any preset.
+#: The presets of the other games of RULES.md §13 (apart from :data:`PRESETS`, the partnership
+#: game's). Spoken Manille is the ``spoken`` flag of any preset.
 GAME_PRESETS: dict[str, RuleSet] = {
     "auction1": RuleSet(
         name="auction1", game="auction1", **_AUCTION,

@@ -8,7 +8,7 @@
 - Match rows' game points are signed: an auction player's total can be below zero.
 - A championship's table size and how the field is split (auction only).
 - The auction presets (``engine.rules.GAME_PRESETS``: auction1-3, blind) as preset rule sets,
-  named as ``club.rule_labels`` names them (migration 0003 reads ``engine.PRESETS`` only).
+  named as ``club.rule_labels`` names them, their options written out as they were.
 """
 
 import django.core.validators
@@ -28,14 +28,56 @@ def seat_range(high=6):
             django.core.validators.MaxValueValidator(high)]
 
 
-def add_game_presets(apps, schema_editor):
-    from engine.rules import GAME_PRESETS
+#: The options every preset below starts from: engine.rules.RuleSet's defaults when this
+#: migration was written (written out: a migration never reads the live code's presets).
+OPTIONS = {"players": 4, "direction": "clockwise", "spare_cards": "face_up",
+           "follow_suit": True, "beat_led_suit": True, "must_trump": True,
+           "must_overtrump": True, "partner_winning_free": True, "no_undertrump": True,
+           "en_face": False, "blind_trump": False, "no_trump_quota": None,
+           "cancel_on_partner_look": True, "doubling": "none", "no_trump_multiplier": 2,
+           "all_tricks_multiplier": 2, "blind_multiplier": 2, "tie_multiplier": 2,
+           "multipliers_add": False, "tie_policy": "single", "renonce_penalty": "sixty",
+           "trick_bonus": False, "target": 101, "deals": None, "game": "partnership",
+           "spoken": False, "beat_on_trump_lead_only": False,
+           "beat_partner_on_trump_lead": False, "double_no_trump": True, "max_knocks": 6,
+           "packets": None, "stakes": None, "declarer_target": None, "discards_count": False,
+           "lowest_bid": None, "all_tricks_value": None, "open_widow_doubling": False}
 
+#: engine.rules.GAME_PRESETS as they were: each preset's options (RuleSet.to_dict()).
+GAME_PRESETS = {
+    "auction1": {**OPTIONS, "name": "auction1", "direction": "counterclockwise",
+        "beat_led_suit": False, "must_trump": False, "must_overtrump": False,
+        "no_undertrump": False, "cancel_on_partner_look": False, "trick_bonus": True,
+        "target": None, "deals": 12, "game": "auction1",
+        "description": "Auction Manille 1: the privilege passes round until taken, the "
+                       "declarer draws from the widow one card at a time; 21 (3-4 players) or "
+                       "15 to make."},
+    "auction2": {**OPTIONS, "name": "auction2", "direction": "counterclockwise",
+        "beat_led_suit": False, "must_trump": False, "must_overtrump": False,
+        "no_undertrump": False, "cancel_on_partner_look": False, "trick_bonus": True,
+        "target": None, "deals": 12, "game": "auction2",
+        "description": "Auction Manille 2: sevens removed, each bids a count (cards + tricks) "
+                       "or all tricks; the declarer scores or loses his bid."},
+    "auction3": {**OPTIONS, "name": "auction3", "direction": "counterclockwise",
+        "beat_led_suit": False, "must_trump": False, "must_overtrump": False,
+        "no_undertrump": False, "cancel_on_partner_look": False, "trick_bonus": True,
+        "target": None, "deals": 12, "game": "auction3",
+        "description": "Auction Manille 3: packets of three, cards laid out open and closed; "
+                       "the highest bidder may exchange with them."},
+    "blind": {**OPTIONS, "name": "blind", "direction": "counterclockwise", "follow_suit": False,
+        "beat_led_suit": False, "must_trump": False, "must_overtrump": False,
+        "no_undertrump": False, "cancel_on_partner_look": False, "game": "blind",
+        "description": "Blind Manille: each sees every hand but his own and plays a card drawn "
+                       "at random: no obligations, no renonce; scored as the partnership game."},
+}
+
+
+def add_game_presets(apps, schema_editor):
     RuleSet = apps.get_model("club", "RuleSet")
-    for key, rules in GAME_PRESETS.items():
+    for key, options in GAME_PRESETS.items():
         RuleSet.objects.update_or_create(
             club=None, preset=key, defaults={"name": GAME_PRESET_NAMES[key],
-                                             "options": rules.to_dict()})
+                                             "options": options})
 
 
 def remove_game_presets(apps, schema_editor):

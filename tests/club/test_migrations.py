@@ -18,3 +18,53 @@ def test_makemigrations_finds_no_change():
         pytest.fail(f"a model change without its migration (exit {exit_.code}):\n"
                     f"{out.getvalue()}")
     assert "No changes detected" in out.getvalue()
+
+
+@pytest.mark.django_db
+def test_every_preset_of_the_engine_is_a_stored_rule_set_with_the_same_options():
+    """A migrated database holds each preset of engine.rules as the engine has it: a preset
+    added or changed in the engine needs its own data migration (the old ones are frozen)."""
+    from club.models import RuleSet as StoredRuleSet
+    from engine.rules import GAME_PRESETS, PRESETS, RuleSet
+
+    stored = {row.preset: row for row in StoredRuleSet.objects.filter(club=None)}
+    assert set(stored) == {*PRESETS, *GAME_PRESETS}
+    for key, rules in {**PRESETS, **GAME_PRESETS}.items():
+        assert RuleSet.from_dict(stored[key].options) == rules, key
+
+
+#: Run in a child process: a preset added to the engine (as a later issue might), then every
+#: migration on a new, empty SQLite database.
+MIGRATE_WITH_A_NEW_PRESET = """
+import dataclasses, sys
+import engine.rules as rules
+rules.GAME_PRESETS["blind_flemish"] = dataclasses.replace(rules.GAME_PRESETS["blind"],
+                                                          name="blind_flemish")
+rules.PRESETS["knock_house"] = dataclasses.replace(rules.PRESETS["house"], doubling="knock",
+                                                   name="knock_house")
+import django
+django.setup()
+from django.core.management import call_command
+call_command("migrate", verbosity=0)
+from club.models import RuleSet
+print(sorted(RuleSet.objects.filter(club=None).values_list("preset", flat=True)))
+"""
+
+
+def test_migrations_read_no_live_preset(tmp_path):
+    """Each migration carries the values it needs: a preset added to engine.rules changes
+    nothing a migration does (0003 and 0017 read the live presets: KeyError on a new one)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = {key: value for key, value in os.environ.items() if not key.startswith("DJANGO_")}
+    env.update(DATABASE_URL=f"sqlite:///{tmp_path / 'fresh.sqlite3'}",
+               DJANGO_SETTINGS_MODULE="club.settings", PYTHONPATH=str(root))
+    done = subprocess.run([sys.executable, "-c", MIGRATE_WITH_A_NEW_PRESET], cwd=root, env=env,
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip().splitlines()[-1] == str(sorted(
+        ["house", "flemish", "pagat", "french", "auction1", "auction2", "auction3", "blind"]))
