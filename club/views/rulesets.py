@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views import View
 
-from club.access import can_edit_club
+from club.access import can_edit_club, clubs_edited_by
 from club.forms_rules import CHOICES, OPTIONS, RuleSetForm, option_value
 from club.models import Club, RuleSet
 from club.services.rulesets import RuleSetRefused, copy_rule_set, save_rule_set
@@ -39,13 +39,6 @@ def rule_set_detail(request, pk):
     return render(request, "rulesets/detail.html", {
         "rule_set": rule_set, "options": options, "clubs": clubs_edited_by(request.user),
         "can_edit": rule_set.club is not None and can_edit_club(request.user, rule_set.club)})
-
-
-def clubs_edited_by(user):
-    """The clubs ``user`` may edit, in one query: every club for staff, else their own."""
-    if not user.is_authenticated:
-        return Club.objects.none()
-    return Club.objects.all() if user.is_staff else Club.objects.filter(roles__user=user)
 
 
 class RuleSetCopyView(ClubEditMixin, View):

@@ -20,19 +20,6 @@ def test_makemigrations_finds_no_change():
     assert "No changes detected" in out.getvalue()
 
 
-@pytest.mark.django_db
-def test_every_preset_of_the_engine_is_a_stored_rule_set_with_the_same_options():
-    """A migrated database holds each preset of engine.rules as the engine has it: a preset
-    added or changed in the engine needs its own data migration (the old ones are frozen)."""
-    from club.models import RuleSet as StoredRuleSet
-    from engine.rules import GAME_PRESETS, PRESETS, RuleSet
-
-    stored = {row.preset: row for row in StoredRuleSet.objects.filter(club=None)}
-    assert set(stored) == {*PRESETS, *GAME_PRESETS}
-    for key, rules in {**PRESETS, **GAME_PRESETS}.items():
-        assert RuleSet.from_dict(stored[key].options) == rules, key
-
-
 #: Run in a child process: a preset added to the engine (as a later issue might), then every
 #: migration on a new, empty SQLite database.
 MIGRATE_WITH_A_NEW_PRESET = """
@@ -53,7 +40,8 @@ print(sorted(RuleSet.objects.filter(club=None).values_list("preset", flat=True))
 
 def test_migrations_read_no_live_preset(tmp_path):
     """Each migration carries the values it needs: a preset added to engine.rules changes
-    nothing a migration does (0003 and 0017 read the live presets: KeyError on a new one)."""
+    nothing a migration does (0003 and 0017 read the live presets: KeyError on a new one).
+    That the presets stored are the engine's: test_rulesets.py."""
     import os
     import subprocess
     import sys

@@ -28,6 +28,23 @@ def test_the_presets_are_there_after_migrate():
         assert rules == (PRESETS | GAME_PRESETS)[name]
 
 
+def test_copy_is_offered_only_to_the_clubs_the_user_may_edit(client, club_a, club_b):
+    """A viewer of club A who organises club B is offered "Copy to Club B" only (a copy to
+    club A would be refused: 403)."""
+    from club.models import ClubRole
+    from tests.factories import make_user
+
+    user = make_user("viewer-here-organiser-there")
+    ClubRole.objects.create(user=user, club=club_a, role=ClubRole.Role.VIEWER)
+    ClubRole.objects.create(user=user, club=club_b, role=ClubRole.Role.ORGANISER)
+    client.force_login(user)
+    house = RuleSet.objects.get(club=None, preset="house")
+    page = client.get(reverse("ruleset-detail", args=[house.pk])).content.decode()
+    assert "Copy to Club B" in page and "Copy to Club A" not in page
+    assert client.post(reverse("ruleset-copy", args=[club_a.slug, house.pk])).status_code == 403
+    assert client.post(reverse("ruleset-copy", args=[club_b.slug, house.pk])).status_code == 302
+
+
 def test_copy_then_edit_a_rule_set(org_client, club_a):
     house = RuleSet.objects.get(club=None, preset="house")
     response = org_client.post(reverse("ruleset-copy", args=[club_a.slug, house.pk]))
