@@ -60,7 +60,12 @@ def demo_built(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         outer = transaction.atomic()
         outer.__enter__()
-        call_command("demo", stdout=io.StringIO())
+        try:
+            call_command("demo", stdout=io.StringIO())
+        except BaseException:
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)  # never leave the next module in this one
+            raise
     yield
     with django_db_blocker.unblock():
         transaction.set_rollback(True)
@@ -92,6 +97,27 @@ def club_b(db):
 def org_client(client, organiser):
     client.force_login(organiser)
     return client
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    """A transactional test empties the database when it ends (Django flushes it): put back
+    what the migrations wrote (the rule-set presets, the content types) at once, so that the
+    tests after it find the database as migrated, in whatever order they run. (Django puts
+    it back only when the next test is transactional too; pytest-xdist does not run the
+    transactional tests last, as a single process does.)"""
+    result = yield
+    marker = item.get_closest_marker("django_db")
+    if marker and marker.kwargs.get("transaction"):
+        from django.db import connections
+        from pytest_django.plugin import blocking_manager_key
+
+        with item.config.stash[blocking_manager_key].unblock():
+            for connection in connections.all(initialized_only=True):
+                contents = getattr(connection, "_test_serialized_contents", None)
+                if contents:
+                    connection.creation.deserialize_db_from_string(contents)
+    return result
 
 
 def pytest_itemcollected(item):
