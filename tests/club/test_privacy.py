@@ -118,10 +118,12 @@ def costless(hands, leader, trump, rules, played_cards):
 
 @pytest.mark.parametrize("visitor", ["anonymous", "other_organiser"])
 def test_public_pages_show_no_member_number_no_email_and_no_hidden_name(demo, visitor,
-                                                                          monkeypatch):
+                                                                          monkeypatch,
+                                                                          tasks_in_process):
     """Crawls the demo's public pages (and their CSV/XLSX exports and the players' sheets
     by code, the analyses of the duplicate boards' play) as a visitor without a role in
-    the club."""
+    the club. The analyses are solved here (tasks in-process, with a broker too), by the
+    stand-in above."""
     monkeypatch.setattr("club.services.play_analysis.analyse_play", costless)
     client = Client()
     if visitor == "other_organiser":
