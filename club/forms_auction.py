@@ -105,6 +105,11 @@ class AuctionDealForm(forms.Form):
         }
 
 
+def next_initial(page) -> dict[str, Any]:
+    """The entry row's initial values for the next deal: none (the rotation deals)."""
+    return {}
+
+
 def deal_initial(deal) -> dict[str, Any]:
     """A recorded auction deal as the form shows it for a correction."""
     bid = "A" if deal.contract_all else ("" if deal.contract is None else str(deal.contract))

@@ -14,6 +14,7 @@ from club.models import Championship, Player, RuleSet, Stage
 from club.rule_labels import rule_set_name
 from club.services.championships import draw_method_refusal
 from club.services.rulesets import CHAMPIONSHIP_PLAYERS
+from club.sheets.kinds import kind_of_rules
 from scoring import METRICS, MatchError, MatchFormat
 
 FORMAT_KINDS = [
@@ -54,7 +55,7 @@ class ChampionshipForm(forms.ModelForm):
     def clean_rule_set(self):
         rule_set = self.cleaned_data["rule_set"]
         players = rule_set.rules().players if rule_set else CHAMPIONSHIP_PLAYERS
-        if rule_set and rule_set.rules().auction:
+        if rule_set and kind_of_rules(rule_set.rules()).each_for_themselves:
             return rule_set  # tables of 3 to 7: the championship's table size says which
         if players != CHAMPIONSHIP_PLAYERS:
             raise forms.ValidationError(
@@ -83,7 +84,7 @@ class ChampionshipForm(forms.ModelForm):
         data["table_size"] = data.get("table_size") or Championship._meta.get_field(
             "table_size").default
         data["table_fit"] = data.get("table_fit") or Championship.TableFit.MOST
-        if rule_set and rule_set.rules().auction:
+        if rule_set and kind_of_rules(rule_set.rules()).each_for_themselves:
             if entry_type != Championship.EntryType.INDIVIDUAL:
                 self.add_error("entry_type", _(
                     "Auction Manille is played each for themselves: choose individual "

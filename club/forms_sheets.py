@@ -232,6 +232,11 @@ class DealForm(_SheetForm):
         return facts
 
 
+def next_initial(page) -> dict[str, Any]:
+    """The entry row's initial values for the next deal: the dealer whose turn it is."""
+    return {"dealer": page.next_dealer, "doubling": 1}
+
+
 def deal_initial(deal) -> dict[str, Any]:
     """The form's initial values for a recorded deal."""
     initial = {

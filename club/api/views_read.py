@@ -15,6 +15,7 @@ from club.api.permissions import check_championship, check_round, may_edit, visi
 from club.models import Championship, Club, Round, Stage
 from club.selectors.rounds import round_page
 from club.services.standings import current_standings
+from club.sheets.kinds import kind_of
 from club.views.params import int_param
 
 STAGE = OpenApiParameter("stage", OpenApiTypes.INT, description="A stage's number: its own "
@@ -155,7 +156,7 @@ class Standings(ApiView):
             stage = get(Stage, championship=championship,
                         number=int_param({"n": number}, "n", low=1, high=32767) or 0)
         reveal = may_edit(request.user, championship)  # as the standings page names entries
-        if championship.is_auction:  # RULES §13: by total (or ?order=places) of its own
+        if not kind_of(championship).match_standings:  # RULES §13: by total (or places)
             order, columns, rows = _auction_rows(championship, stage, reveal,
                                                  request.query_params.get("order"))
             return self._page(request, championship, stage, order, columns, rows)

@@ -19,7 +19,6 @@ from rest_framework import status
 from rest_framework.response import Response
 
 from club import messages
-from club.api import auction_sheets as auction
 from club.api import serializers as shapes
 from club.api.base import ApiView, out
 from club.api.errors import ApiError, form_errors, sheet_refusal
@@ -68,43 +67,48 @@ class SheetBase(ApiView):
         return sheet_refusal(error, current)
 
     def deal_facts(self, data: dict[str, Any]) -> tuple[int, dict[str, Any], str]:
-        """The deal parsed by the sheet's own form (its defaults and checks); an option the
-        rule set lacks, sent anyway, is passed on so that scoring refuses it by name."""
-        if self.ctx.championship.is_auction:  # RULES §13: the auction sheet's form
-            return auction.deal_facts(self.ctx, data)
-        fields = {}
-        calls = data.get("calls")
-        if calls is not None:  # the entry row's questions: who made call 1, 2 ...
-            fields.update({f"call_{i}": str(seat) for i, seat in enumerate(calls, 1)})
-            fields.setdefault("doubling", str(1 << len(calls)))
-        rules = self.ctx.rules
-        for name, value in data.items():
-            if name == "calls" or (name in OPTIONAL and not getattr(rules, OPTIONAL[name][0])):
-                continue  # an option the rules lack: passed on below, scoring refuses it
-            if name in FLAGS:
-                fields[name] = "on" if value else ""
-            else:
-                fields[name] = "" if value is None else str(value)
-        form = DealForm(self.ctx, data=fields)
-        if not form.is_valid():
-            raise form_errors(form)
-        if calls is not None and len(calls) > len(form.call_names):
-            rules = self.ctx.rules
-            raise ApiError(status.HTTP_400_BAD_REQUEST, "doubling_not_allowed", messages.explain(
-                "doubling_not_allowed", value=1 << len(calls), rules=rules_name(rules),
-                allowed=", ".join(f"×{m}" for m in rules.allowed_doublings())), "calls")
-        facts = form.facts()
-        for name in FLAGS:
-            if data.get(name) and name not in form.fields:
-                facts[name] = True
-        if data.get("tricks") is not None and "tricks" not in form.fields:
-            facts["tricks"] = data["tricks"]
-        return form.cleaned_data["version"], facts, form.cleaned_data.get("reason", "")
+        """(version, facts, reason): the deal parsed by the sheet kind's own form."""
+        return self.ctx.kind.api_facts(self.ctx, data)
+
+
+def partnership_facts(ctx, data: dict[str, Any]) -> tuple[int, dict[str, Any], str]:
+    """A partnership deal through the page's form (its defaults and checks); an option the
+    rule set lacks, sent anyway, is passed on so that scoring refuses it by name."""
+    fields = {}
+    calls = data.get("calls")
+    if calls is not None:  # the entry row's questions: who made call 1, 2 ...
+        fields.update({f"call_{i}": str(seat) for i, seat in enumerate(calls, 1)})
+        fields.setdefault("doubling", str(1 << len(calls)))
+    rules = ctx.rules
+    for name, value in data.items():
+        if name == "calls" or (name in OPTIONAL and not getattr(rules, OPTIONAL[name][0])):
+            continue  # an option the rules lack: passed on below, scoring refuses it
+        if name in FLAGS:
+            fields[name] = "on" if value else ""
+        else:
+            fields[name] = "" if value is None else str(value)
+    form = DealForm(ctx, data=fields)
+    if not form.is_valid():
+        raise form_errors(form)
+    if calls is not None and len(calls) > len(form.call_names):
+        raise ApiError(status.HTTP_400_BAD_REQUEST, "doubling_not_allowed", messages.explain(
+            "doubling_not_allowed", value=1 << len(calls), rules=rules_name(rules),
+            allowed=", ".join(f"×{m}" for m in rules.allowed_doublings())), "calls")
+    facts = form.facts()
+    for name in FLAGS:
+        if data.get(name) and name not in form.fields:
+            facts[name] = True
+    if data.get("tricks") is not None and "tricks" not in form.fields:
+        facts["tricks"] = data["tricks"]
+    return form.cleaned_data["version"], facts, form.cleaned_data.get("reason", "")
 
 
 def _sheet_data(ctx) -> dict[str, Any]:
-    if ctx.championship.is_auction:  # one column per player (RULES §13)
-        return auction.sheet_data(ctx)
+    return ctx.kind.api_sheet(ctx)
+
+
+def partnership_sheet(ctx) -> dict[str, Any]:
+    """The sheet as ``SheetOut``: each deal with its game's credits and running totals."""
     page = sheet_page(ctx)
     table = page.table
     deals = []

@@ -117,12 +117,6 @@ class Championship(models.Model):
     def is_individual(self) -> bool:
         return self.entry_type == self.EntryType.INDIVIDUAL
 
-    @property
-    def is_auction(self) -> bool:
-        """An auction Manille event (RULES §13): its rule set's game says so. Every player
-        for themselves at tables of 3 to 7 (``table_size``, ``table_fit``)."""
-        return self.rule_set.rules().auction
-
 
 class Stage(models.Model):
     class Kind(models.TextChoices):

@@ -25,6 +25,7 @@ from club.reports.sheet_grid import PLAYER_LETTERS
 from club.reports.sheets import sheets_html as _sheets_html
 from club.reports.tables import TEXT_PT, Chart, Col, Document
 from club.selectors.replay import decision_of, score_table
+from club.sheets.kinds import kind_of
 from scoring import dealer_alone, get_metric
 
 Kind = ReportJob.Kind
@@ -40,7 +41,7 @@ def sheet_table_ids(round_id: int) -> list[int]:
 
 def sheets_html(round_id: int, table_ids: list[int] | None = None) -> str:
     rnd_data, _facts = data.round_sheets(round_id, table_ids)
-    if rnd_data.championship.is_auction:  # tables of 3 to 7, a column per player
+    if kind_of(rnd_data.championship).each_for_themselves:  # a column per player
         return auction_sheets_html(rnd_data)
     return _sheets_html(rnd_data)
 
@@ -63,7 +64,7 @@ def _metric_label(key: str) -> tuple[str, str]:
 
 
 def standings_document(championship: Championship) -> Document:
-    if championship.is_auction:  # each for themselves: totals and table places
+    if not kind_of(championship).match_standings:  # each for themselves: totals, places
         from club.reports.auction_standings import auction_standings_document
 
         return auction_standings_document(championship)
@@ -238,7 +239,7 @@ def results_document(round_id: int) -> Document:
     rnd_data, _facts = data.round_results(round_id)
     rnd = rnd_data.round
     champ = rnd_data.championship
-    if champ.is_auction:  # a line per player, each for themselves
+    if kind_of(champ).each_for_themselves:  # a line per player
         from club.reports.auction_standings import auction_results_document
 
         return auction_results_document(rnd_data)
@@ -274,7 +275,7 @@ def round_view(round_id: int, number: int | None = None) -> RoundView:
     """A round's results for its page, with the chart of table ``number`` (default: the
     first table with deals). Five queries at most."""
     rnd_data, _facts = data.round_results(round_id)
-    if rnd_data.championship.is_auction:  # no two sides to chart: the players' totals
+    if kind_of(rnd_data.championship).each_for_themselves:  # no two sides: players' totals
         from club.reports.auction_standings import auction_result_lines
 
         return RoundView(auction_result_lines(rnd_data), [], None, "", auction=True)

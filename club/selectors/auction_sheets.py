@@ -190,3 +190,19 @@ def change_summary(facts: dict, names=None) -> str:
     if facts.get("exchanged"):
         line += " " + _("(%(n)s exchanged)") % {"n": facts["exchanged"]}
     return line
+
+
+def page_rows(page: AuctionSheetPage):
+    """The page's deal rows (the sheet kind's ``page_rows``)."""
+    return page.rows
+
+
+def page_extra(page: AuctionSheetPage) -> dict:
+    """The table's width in columns: one per player (the sheet kind's ``page_extra``)."""
+    return {"colspan": 7 + len(page.names)}
+
+
+def preview(ctx: TableContext, outcome: AuctionOutcome, number: int, count: int) -> dict:
+    """The entry row's live figures (the sheet kind's ``preview``): see
+    :func:`auction_preview`."""
+    return auction_preview(outcome, number, count)

@@ -44,3 +44,9 @@ def auction_standings_of(championship: Championship, stage: Stage | None = None,
     return auction_standings(auction_tables(championship, stage),
                              ORDERS.get(order, BY_TOTAL), seed=championship.seed,
                              players=list(entries.values_list("pk", flat=True)))
+
+
+def ranked_entries(championship: Championship, stage: Stage | None = None) -> list[int]:
+    """The stage's entries, best first, by total score (the sheet kind's
+    ``ranked_entries``; RULES §13)."""
+    return [row.entry for row in auction_standings_of(championship, stage).rows]

@@ -8,6 +8,7 @@ from club.models import Championship, Entry, MatchResult, Membership, Player, Ro
 from club.selectors.auction_standings import auction_standings_of
 from club.selectors.names import player_name
 from club.selectors.standings import standings_page
+from club.sheets.kinds import kind_of
 from scoring import EventResult, MatchRecord, club_ranking, event_results, season_ladder
 
 
@@ -21,7 +22,7 @@ def season_ladder_rows(club, season: str, *, best: int | None = None, min_events
     championships = Championship.objects.filter(club=club, season=season, public=True)
     results = []
     for championship in championships:
-        if championship.is_auction:  # each for themselves: the evening's place points count
+        if not kind_of(championship).match_standings:  # each for themselves: place points
             standings, key = auction_standings_of(championship), "place_points"
             entries = list(Entry.objects.filter(championship=championship))
         else:

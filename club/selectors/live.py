@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from club.models import Championship, Round, Table
 from club.selectors.rounds import round_page
 from club.selectors.standings import StandingsPage, results_key
+from club.sheets.kinds import kind_of
 from scoring import get_metric
 
 #: The standings rows the projector shows (a hall reads the top of the table).
@@ -135,7 +136,7 @@ def projector_data(championship: Championship, standings: StandingsPage | None,
     :func:`club.services.standings.current_standings`; None for an auction championship,
     whose own standings are read here), names as the public sees them unless ``reveal``."""
     rnd = current_round(championship)
-    auction = championship.is_auction
+    auction = not kind_of(championship).match_standings  # its own standings (RULES §13)
     return {"championship": championship.name,
             "standings": (auction_standings_part(championship, reveal) if auction
                           else standings_part(standings, reveal)),

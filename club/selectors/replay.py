@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from club.models import Championship, Deal, MatchResult, Round, Seat, Table
 from club.selectors.auction_replay import AuctionOutcome, replay_auction
+from club.sheets.kinds import kind_of_rules
 from engine.rules import RuleSet
 from scoring import (
     DealResult,
@@ -169,7 +170,7 @@ def replay_sheet(table: Table, seats: Sequence[Seat], deals: Sequence[Deal], *,
         championship = table.round.stage.championship
         rules = rules or championship_rules(championship)
         fmt = fmt or match_format(championship)
-    if rules.auction:  # RULES §13: one game of 3 to 7 players, each for themselves
+    if kind_of_rules(rules).each_for_themselves:  # RULES §13: one game of 3 to 7 players
         return replay_auction(table, seats, deals, rules_at(seats, rules))
     players = players_at(seats, rules)
     rules = table_rules(rules, players)

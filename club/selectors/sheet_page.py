@@ -15,7 +15,7 @@ from club.selectors.replay import TableScore, score_table, time_limited
 from club.selectors.sheet_notes import describe_row
 from club.selectors.sheet_rows import table_deals
 from club.selectors.sheets import TRUMP_SYMBOLS, TableContext, expected_dealer
-from club.sheet_labels import points_label
+from club.sheet_labels import points_label, tie_label
 from engine.rules import RuleSet
 from scoring import DealScore, ThreesOutcome, ThreesRow, points_in_play
 
@@ -200,3 +200,36 @@ def _game_summary(number: int, winners: tuple[int, ...], totals: tuple[int, ...]
         return _("Game %(number)d drawn, %(totals)s.") % {"number": number, "totals": figures}
     return _("Game %(number)d won by %(players)s, %(totals)s.") % {
         "number": number, "players": _name_list(names, winners), "totals": figures}
+
+
+def page_rows(page: SheetPage):
+    """The page's deal rows, game by game (the sheet kind's ``page_rows``)."""
+    return (row for game in page.games for row in game.rows)
+
+
+def page_extra(page: SheetPage) -> dict:
+    """Nothing more for the page's context (the sheet kind's ``page_extra``)."""
+    return {}
+
+
+def preview(ctx: TableContext, outcome, number: int, count: int) -> dict:
+    """The entry row's live figures for a candidate deal ``number`` of ``count``, scored in
+    its place (the sheet kind's ``preview``): each column's points, the totals after it,
+    and what it ends."""
+    rows = [(game, row) for game in outcome.games for row in game.deals]
+    game, row = rows[number - 1]
+    last_of_game = row is game.deals[-1] and game.finished
+    tie = ""
+    if row.score.outcome == "tie" and not ctx.dealer_alone:
+        tie = tie_label(row.score, ctx.rules, ends_game=last_of_game,
+                        points=row.result.points[0] if row.result.points else None)
+    # What each column of the sheet gets: each side's points, or each player's at a table of three.
+    credits = row.credits if isinstance(row, ThreesRow) else row.score.points
+    return {
+        "ok": True, "number": number, "points": list(credits),
+        "totals": list(row.totals), "multiplier": row.score.multiplier,
+        "outcome": row.score.outcome, "pending": row.score.pending,
+        "game_over": last_of_game, "game_winner": game.winner if last_of_game else None,
+        "match_over": outcome.finished and number == count,
+        **({"tie": tie} if tie else {}),
+    }

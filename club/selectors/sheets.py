@@ -25,6 +25,7 @@ from club.selectors.replay import (
     rules_at,
 )
 from club.selectors.sheet_rows import seat_rows
+from club.sheets.kinds import SheetKind, kind_of_rules
 from engine.rules import RuleSet
 from scoring import MatchFormat, dealer_alone
 
@@ -72,6 +73,11 @@ class TableContext:
     def rules(self) -> RuleSet:
         """The championship's rule set as this table plays it (its number of players)."""
         return rules_at(self.seats, championship_rules(self.championship))
+
+    @property
+    def kind(self) -> SheetKind:
+        """The table's kind of sheet (club.sheets.kinds): its form, page and checks."""
+        return kind_of_rules(championship_rules(self.championship))
 
     @property
     def players(self) -> int:

@@ -16,6 +16,7 @@ from club.models import (
     Stage,
 )
 from club.services.standings import current_standings, results_changed
+from club.sheets.kinds import kind_of
 
 
 class ChampionshipError(ValueError):
@@ -154,13 +155,10 @@ def advance(stage: Stage, *, kind: str, advance: str, count: int | None = None,
 
 
 def ranked_entries(championship: Championship, stage: Stage) -> list[int]:
-    """The stage's entries, best first: an auction championship by its total score (RULES
-    §13; the partnership standings refuse its totals below zero), else the standings."""
-    if championship.is_auction:
-        from club.selectors.auction_standings import auction_standings_of
-
-        return [row.entry for row in auction_standings_of(championship, stage).rows]
-    return [row.entry for row in current_standings(championship, stage).rows]
+    """The stage's entries, best first, by the sheet kind's standings (an auction
+    championship by its total score, RULES §13: the match standings refuse its totals below
+    zero)."""
+    return kind_of(championship).ranked_entries(championship, stage)
 
 
 def table_winners(championship: Championship, stage: Stage, rnd: Round) -> list[int]:

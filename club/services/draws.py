@@ -22,6 +22,7 @@ from club.models import Championship, Entry, MatchResult, Round, Seat, Stage, Ta
 from club.selectors.replay import championship_rules
 from club.selectors.rounds import POULE_FLAG
 from club.services.standings import current_standings, results_changed
+from club.sheets.kinds import kind_of, kind_of_rules
 from engine.table import seat_sides
 from scoring import dealer_alone, pairing
 from scoring.pairing import reasons as why
@@ -72,7 +73,8 @@ def draw_entries(championship: Championship, stage: Stage) -> list[DrawEntry]:
                 (partners if other_side == side and not alone else opponents)[entry_id].add(other)
     # An auction draw reads who sat with whom only (and its totals may be below zero, which
     # the partnership standings refuse).
-    standings = () if championship.is_auction else current_standings(championship, stage).standings
+    kind = kind_of(championship)
+    standings = current_standings(championship, stage).standings if kind.match_standings else ()
     rank = {row.entry: row for row in standings}
     result = []
     for entry in entries:
@@ -131,13 +133,11 @@ def run_generator(championship: Championship, stage: Stage, seed: int) -> Draw:
     """The generator's draw for the stage's next round (checked by ``pairing.draw``)."""
     method = stage_method(stage)
     options = {}
-    if championship.is_auction:  # RULES §13: each for themselves at tables of 3 to 7
-        from scoring.pairing.auction_tables import draw_auction
-
-        return draw_auction(draw_entries(championship, stage), seed=seed,
-                            history=previous_draws(stage),
-                            options={"size": championship.table_size,
-                                     "fit": championship.table_fit})
+    own_draw = kind_of(championship).draw
+    if own_draw is not None:  # RULES §13: each for themselves at tables of 3 to 7
+        return own_draw(draw_entries(championship, stage), seed=seed,
+                        history=previous_draws(stage),
+                        options={"size": championship.table_size, "fit": championship.table_fit})
     if championship.is_individual:
         if method == Championship.DrawMethod.RANDOM:
             method = "individual"
@@ -201,7 +201,7 @@ def _seat_rows(championship: Championship, table: Table, seated: tuple, entries:
     that size (partners alternate; at a table of three the first dealer plays alone; at an
     auction table each seat is its own side)."""
     rules = championship_rules(championship)
-    if rules.auction:  # everyone for themselves: a seat's side is its position
+    if kind_of_rules(rules).each_for_themselves:  # a seat's side is its position
         return [Seat(table=table, position=i, side=i, entry=entries[eid],
                      player_id=entries[eid].player_id) for i, eid in enumerate(seated)]
     if championship.is_individual:

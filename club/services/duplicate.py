@@ -26,6 +26,7 @@ from club.models import (
     RuleSet,
     Traveller,
 )
+from club.sheets.kinds import kind_of_rules
 from engine.board import Board
 from engine.cards import CardSet
 from engine.errors import EngineError
@@ -68,7 +69,7 @@ def create_event(club, *, name: str, rule_set: RuleSet, movement: str, boards_pe
     pairs = list(pairs)
     if rule_set.club_id not in (None, club.pk):
         raise refuse("rule_set", _("Choose a rule set of this club or a preset."))
-    if rule_set.rules().players != 4 or rule_set.rules().auction:
+    if rule_set.rules().players != 4 or kind_of_rules(rule_set.rules()).each_for_themselves:
         raise refuse("rule_set", explain("board_rules"))
     if any(pair.club_id != club.pk for pair in pairs):
         raise refuse("pairs", _("Choose pairs of this club."))

@@ -45,6 +45,7 @@ from club.models import (
     Table,
 )
 from club.selectors.standings import match_records
+from club.sheets.kinds import kind_of
 from scoring.ratings import Ratings, RatingSettings, rate, update
 from scoring.ratings_rounds import round_matches
 
@@ -123,7 +124,7 @@ def round_match_lists(rounds: list[Round]) -> dict[int, list]:
     out: dict[int, list] = {}
     for championship_id, its_rounds in by_championship.items():
         championship = Championship.objects.get(pk=championship_id)
-        if championship.is_auction:  # each for themselves at 3-7: no two-sided matches to rate
+        if not kind_of(championship).rated:  # each for themselves: no two-sided matches
             out.update((rnd.pk, []) for rnd in its_rounds)
             continue
         players: dict[int, tuple[int, ...]] = {}

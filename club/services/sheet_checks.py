@@ -79,3 +79,18 @@ def check_dealer(ctx: TableContext, deals: Sequence[Deal], number: int) -> None:
                 "Deal %(next)d was dealt by %(player)s, so deal %(number)d was dealt by the "
                 "player before: correct the deals in order.") % {
                 "next": n, "player": ctx.seat_name(deals[n - 1].dealer), "number": number})
+
+
+def check_partnership_deal(ctx: TableContext, deals: Sequence[Deal], number: int,
+                           named_calls: bool, old: Deal | None = None) -> None:
+    """The partnership sheet's own checks of deal ``number`` (the sheet kind's
+    ``check_deal``): who made each doubling call, and whose deal it was."""
+    check_calls_named(ctx, deals[number - 1].calls, named_calls, old)
+    if old is None or old.dealer != deals[number - 1].dealer:  # a correction of the points
+        check_dealer(ctx, deals, number)  # alone keeps the dealer it had
+
+
+def check_nothing_more(ctx: TableContext, deals: Sequence[Deal], number: int,
+                       named_calls: bool, old: Deal | None = None) -> None:
+    """A sheet kind with no checks beyond its replay (auction: the rotation deals, nobody
+    doubles)."""

@@ -31,23 +31,17 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.models import Deal, DealChange, Round, Table
-from club.selectors.auction_sheets import auction_preview, dealer_of
+from club.selectors.auction_sheets import dealer_of
 from club.selectors.replay import Outcome, replay_sheet, result_rows
 from club.selectors.sheet_rows import table_deals
 from club.selectors.sheets import Actor, TableContext, load_table
 from club.services.draws import table_code
 from club.services.locked_write import write_under_lock
 from club.services.results import RESULT_KEY
-from club.services.sheet_checks import (
-    DealRefused,
-    check_calls_named,
-    check_dealer,
-    normalise_calls,
-)
+from club.services.sheet_checks import DealRefused, normalise_calls
 from club.services.sheet_messages import explain, format_label
 from club.services.standings import results_changed
-from club.sheet_labels import tie_label
-from scoring import ScoringError, ThreesRow
+from scoring import ScoringError
 
 Action = DealChange.Action
 #: Offset used to renumber deals without crossing the unique (table, number) constraint.
@@ -189,7 +183,7 @@ def _change(ctx: TableContext, action: str, number: int | None, *, old=None, new
 
 def _new_deal(ctx: TableContext, number: int, facts: dict[str, Any]) -> Deal:
     facts = dict(facts)
-    if ctx.rules.auction:  # RULES §13: nobody types the dealer, the rotation says it
+    if not ctx.kind.dealer_typed:  # RULES §13: nobody types the dealer, the rotation says it
         facts["dealer"] = dealer_of(ctx, number)
     normalise_calls(facts)
     known = {name: facts[name] for name in (*Deal.FACT_FIELDS, *Deal.AUCTION_FIELDS, "play")
@@ -199,14 +193,10 @@ def _new_deal(ctx: TableContext, number: int, facts: dict[str, Any]) -> Deal:
 
 def _check_deal(ctx: TableContext, deals: list[Deal], number: int, facts: dict[str, Any],
                 old: Deal | None = None) -> None:
-    """The partnership sheet's own checks of deal ``number``: who made each doubling call,
-    and whose deal it was (:mod:`club.services.sheet_checks`)."""
-    if ctx.rules.auction:
-        return
+    """The sheet kind's own checks of deal ``number`` beyond the replay (a partnership
+    sheet: who made each doubling call, and whose deal it was)."""
     try:
-        check_calls_named(ctx, deals[number - 1].calls, "calls" in facts, old)
-        if old is None or old.dealer != deals[number - 1].dealer:  # a correction of the
-            check_dealer(ctx, deals, number)  # points alone keeps the dealer it had
+        ctx.kind.check_deal(ctx, deals, number, "calls" in facts, old)
     except DealRefused as refused:
         raise refuse(refused.field, refused.message) from None
 
@@ -372,22 +362,4 @@ def preview_deal(ctx: TableContext, deals: list[Deal], facts: dict[str, Any],
         outcome = check_sheet(ctx, deals, number)
     except SheetInvalid as invalid:
         return {"ok": False, "errors": invalid.errors}
-    if ctx.rules.auction:
-        return auction_preview(outcome, number, len(deals))
-    rows = [(game, row) for game in outcome.games for row in game.deals]
-    game, row = rows[number - 1]
-    last_of_game = row is game.deals[-1] and game.finished
-    tie = ""
-    if row.score.outcome == "tie" and not ctx.dealer_alone:
-        tie = tie_label(row.score, ctx.rules, ends_game=last_of_game,
-                        points=row.result.points[0] if row.result.points else None)
-    # What each column of the sheet gets: each side's points, or each player's at a table of three.
-    credits = row.credits if isinstance(row, ThreesRow) else row.score.points
-    return {
-        "ok": True, "number": number, "points": list(credits),
-        "totals": list(row.totals), "multiplier": row.score.multiplier,
-        "outcome": row.score.outcome, "pending": row.score.pending,
-        "game_over": last_of_game, "game_winner": game.winner if last_of_game else None,
-        "match_over": outcome.finished and number == len(deals),
-        **({"tie": tie} if tie else {}),
-    }
+    return ctx.kind.preview(ctx, outcome, number, len(deals))

@@ -119,3 +119,9 @@ def results_changed(championship_id: int) -> None:
     Championship.objects.filter(pk=championship_id).update(
         results_version=F("results_version") + 1)
     live_etags.forget(championship_id)
+
+
+def ranked_entries(championship: Championship, stage: Stage | None = None) -> list[int]:
+    """The stage's entries, best first, by the match standings (the sheet kind's
+    ``ranked_entries``)."""
+    return [row.entry for row in current_standings(championship, stage).rows]

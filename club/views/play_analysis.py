@@ -34,6 +34,7 @@ REFRESH = 3
 class AnalysisView(SheetView):
     http_method_names = ["get"]
     template_name = "sheets/analysis.html"
+    needs_tricks_entry = True  # the cards of a deal are entered trick by trick
 
     def get(self, request, number, **kwargs):
         deal = Deal.objects.filter(table_id=self.table_id, number=number).first()

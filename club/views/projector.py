@@ -13,6 +13,7 @@ from django.views import View
 
 from club.selectors.live import live_key, projector_data
 from club.services.standings import current_standings
+from club.sheets.kinds import kind_of
 from club.views.championships import ChampionshipView, LoginRequired, championship_for
 from club.views.conditional import etag_for, not_modified, tagged
 
@@ -45,5 +46,5 @@ class ProjectorDataView(ChampionshipView):
         unchanged = not_modified(request, etag)
         if unchanged is not None:
             return unchanged
-        standings = None if c.is_auction else current_standings(c)  # auction: its own
+        standings = current_standings(c) if kind_of(c).match_standings else None  # else its own
         return tagged(JsonResponse(projector_data(c, standings, reveal)), etag)

@@ -24,7 +24,6 @@ from club.bounds import MAX_NUMBER
 from club.forms_sheets import (
     DealForm,
     TricksForm,
-    deal_initial,
     form_trump,
     trump_keys,
     trump_letters,
@@ -43,10 +42,13 @@ MAX_VERSION = 2**31 - 1  # Table.version is a PositiveIntegerField
 
 
 class SheetView(View):
-    """Base: resolves the actor and the table (404 / login / 403), renders the sheet page."""
+    """Base: resolves the actor and the table (404 / login / 403) and the table's sheet kind
+    (:mod:`club.sheets.kinds`: its form, page and template), renders the sheet page."""
 
-    template_name = "sheets/sheet.html"
-    form_class = DealForm
+    #: The page's template; None: the sheet kind's.
+    template_name: str | None = None
+    #: Only for a kind of sheet entered trick by trick (else 404).
+    needs_tricks_entry = False
 
     def dispatch(self, request, *args, **kwargs):
         self.code = kwargs.get("code", "")
@@ -61,11 +63,14 @@ class SheetView(View):
         except SheetForbidden:
             raise PermissionDenied from None
         self.table_id = self.ctx.table.pk
-        if self.ctx.championship.is_auction:  # RULES §13: one column per player
-            from club.views.auction_sheets import auction_twin
-
-            self.__class__ = auction_twin(type(self))
+        self.kind = self.ctx.kind
+        if self.needs_tricks_entry and not self.kind.tricks_entry:
+            raise Http404(_("An auction sheet is entered deal by deal."))
         return super().dispatch(request, *args, **kwargs)
+
+    @property
+    def form_class(self) -> type:
+        return self.kind.form_class
 
     # -- urls --------------------------------------------------------------------------
 
@@ -79,27 +84,16 @@ class SheetView(View):
 
     # -- rendering ---------------------------------------------------------------------
 
-    def deal_form(self, page: SheetPage, data=None, deal=None) -> DealForm:
-        initial = deal_initial(deal) if deal is not None else {
-            "dealer": page.next_dealer, "doubling": 1}
+    def deal_form(self, page, data=None, deal=None):
+        initial = self.kind.deal_initial(deal) if deal is not None else self.kind.next_initial(
+            page)
         initial["version"] = page.table.version
-        return self.form_class(self.ctx, data=data, initial=initial, prefix=None)
-
-    def build_page(self) -> SheetPage:
-        return sheet_page(self.ctx)
-
-    def page_rows(self, page: SheetPage):
-        """The page's deal rows (each gets its edit and delete links)."""
-        return (row for game in page.games for row in game.rows)
-
-    def page_extra(self, page: SheetPage) -> dict[str, Any]:
-        """What this kind of sheet adds to the page's context."""
-        return {}
+        return self.form_class(self.ctx, data=data, initial=initial)
 
     def render_page(self, *, form=None, editing: int | None = None, status: int = 200,
                     conflict: str = "", tricks_form=None, page: SheetPage | None = None,
                     **extra: Any) -> HttpResponse:
-        page = page or self.build_page()
+        page = page or self.kind.page(self.ctx)
         editing_deal = next((d for d in page.deals if d.number == editing), None)
         if form is None and editing_deal is not None:
             form = self.deal_form(page, deal=editing_deal)
@@ -109,7 +103,7 @@ class SheetView(View):
             data = form.data.copy()
             data["version"] = str(page.table.version)
             form.data = data  # keep what was typed, with the sheet's current version
-        for row in self.page_rows(page):
+        for row in self.kind.page_rows(page):
             row.edit_url = self.url("-deal", row.deal.number)
             row.delete_url = self.url("-delete", row.deal.number)
         context = {
@@ -128,10 +122,11 @@ class SheetView(View):
                 "enter": self.sheet_url() if editing_deal is None else self.url(
                     "-deal", editing_deal.number),
             },
-            **self.page_extra(page),
+            **self.kind.page_extra(page),
             **extra,
         }
-        return render(self.request, self.template_name, context, status=status)
+        return render(self.request, self.template_name or self.kind.template, context,
+                      status=status)
 
     def refused(self, form, error: Exception, *, editing=None, template=None) -> HttpResponse:
         """The page again with the refusal next to its field (400) or as a conflict (409)."""
@@ -256,6 +251,7 @@ class TricksView(SheetView):
     """A deal trick by trick (the next deal, or ``?deal=n`` to replace a recorded one)."""
 
     template_name = "sheets/tricks.html"
+    needs_tricks_entry = True
 
     def number(self) -> int | None:
         return int_param(self.request.GET, "deal", low=1, high=MAX_NUMBER)

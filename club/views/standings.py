@@ -18,6 +18,8 @@ from club.selectors.ladders import club_ranking_rows, season_ladder_rows
 from club.services import live_etags
 from club.services.draws import stage_poules
 from club.services.standings import current_standings, standings_fingerprint
+from club.sheets.kinds import kind_of
+from club.views.auction_standings import auction_standings_page
 from club.views.championships import ChampionshipView
 from club.views.conditional import etag_for, not_modified, tagged
 from club.views.params import BoundedPaginator, int_param
@@ -101,9 +103,7 @@ class StandingsView(ChampionshipView):
         number = int_param(request.GET, "stage", low=1, high=32767)
         if number is not None:
             stage = get_object_or_404(Stage, championship=c, number=number)
-        if c.is_auction:  # RULES §13: by total score or by table places
-            from club.views.auction_standings import auction_standings_page
-
+        if not kind_of(c).match_standings:  # RULES §13: by total score or by table places
             return auction_standings_page(request, c, stage)
         export = request.GET.get("_export")
         etag = page = None

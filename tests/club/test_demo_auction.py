@@ -13,6 +13,7 @@ from club.models import Deal, DealChange, MatchResult, Round, Seat, Table
 from club.services.demo import DEMO_USERNAME, create_demo_club
 from club.services.demo_auction import AUCTION_PLAYERS, AUCTION_SEED, create_demo_auction
 from club.services.verify import verify_championship
+from club.sheets.kinds import AUCTION, kind_of
 from scoring.auction import AuctionGame
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +28,7 @@ def evening():
 
 def test_three_rounds_at_tables_of_five_and_four_each_played_to_the_end(evening):
     champ, _club, _user = evening
-    assert champ.is_auction and champ.seed == AUCTION_SEED and champ.public
+    assert kind_of(champ) is AUCTION and champ.seed == AUCTION_SEED and champ.public
     rounds = list(Round.objects.filter(stage__championship=champ).order_by("number"))
     assert [r.status for r in rounds] == ["closed", "closed", "published"]
     rules = champ.rule_set.rules()

@@ -118,12 +118,12 @@ def test_500_page_renders_without_a_database(database_down, rf):
 
 
 def test_a_bug_is_the_styled_500_page(org_client, table, monkeypatch):
-    from club.views import sheets
+    from club.sheets.kinds import PARTNERSHIP
 
     def broken(*args, **kwargs):
         raise RuntimeError("bug")
 
-    monkeypatch.setattr(sheets, "sheet_page", broken)
+    monkeypatch.setitem(PARTNERSHIP.__dict__, "page", broken)  # the sheet kind's page
     client = Client(raise_request_exception=False)
     client.force_login(table.round.stage.championship.club.roles.first().user)
     response = client.get(url(table))

@@ -12,6 +12,7 @@ from django.core.management import CommandError, call_command
 from club.models import Championship, Deal, DealChange, MatchResult, ReportJob, Round, Table
 from club.services.auction_rehearsal import rehearse_auction
 from club.services.verify import verify_championship
+from club.sheets.kinds import AUCTION, kind_of
 from scoring.auction import AuctionGame
 
 # Transactional, as the partnership rehearsal's test: in CI's second pass a real worker
@@ -25,7 +26,7 @@ def test_an_auction2_evening_end_to_end():
                  "--seed", "4", "--quiet", stdout=out)
     text = out.getvalue()
     champ = Championship.objects.get()
-    assert champ.is_auction and champ.rule_set.preset == "auction2"
+    assert kind_of(champ) is AUCTION and champ.rule_set.preset == "auction2"
     assert "tables 4-4-3" in text and "0 difference(s)" in text
     rounds = list(Round.objects.filter(stage__championship=champ).order_by("number"))
     assert [r.status for r in rounds] == ["closed", "closed"]

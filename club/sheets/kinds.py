@@ -1,0 +1,166 @@
+"""A sheet kind: everything that differs between the kinds of score sheet, chosen once from
+the championship's rule set (:func:`kind_of`) and asked everywhere else.
+
+- **partnership** (RULES.md §1-12, and blind Manille, scored the same way): two sides of two
+  (or a table of three: the dealer alone against two), a game to 101 or a number of deals;
+  the scorer types who dealt; a deal may be entered trick by trick; matches between two
+  sides, which the ratings read.
+- **auction** (RULES.md §13: auction Manille 1, 2 and 3): one game of 3 to 7 players, each
+  for themselves; the rotation says who deals; entered deal by deal; standings of its own
+  (totals, or table places), no two-sided matches to rate.
+
+The duplicate traveller is a line per table of a board, not a sheet of deals: its pages are
+club/views/duplicate_entry.py (docs/duplicate.md).
+
+Adding a kind: one more :class:`SheetKind` here, naming its parts (form, page, template,
+the API's parser and sheet), and those parts; docs/architecture.md lists the files.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from django.utils.module_loading import import_string
+
+from engine.rules import AUCTION_GAMES, RuleSet
+
+
+@dataclass(frozen=True)
+class SheetKind:
+    """One kind of score sheet: what it is (the flags) and where its parts are (dotted
+    paths, loaded when first asked: a kind is known to every layer, from the replay up, so
+    it names the forms and pages above it rather than importing them)."""
+
+    key: str
+    #: Every seat is its own side (RULES §13), not two sides of partners.
+    each_for_themselves: bool
+    #: The scorer types who dealt each deal; else the rotation says it.
+    dealer_typed: bool
+    #: A deal may be entered trick by trick (the engine checks each card).
+    tricks_entry: bool
+    #: Its tables are matches between two sides, which the ratings read.
+    rated: bool
+    #: Ranked by the match standings (RULES §10: match points and their tiebreaks); else by
+    #: standings of its own (``ranked_entries``), which the draws do not read.
+    match_standings: bool
+    #: The sheet page's template.
+    template: str
+    #: The deal entry form (the page's; the API fills it too).
+    form_class_path: str
+    #: ``page(ctx)``: the page of a table.
+    page_path: str
+    #: ``page_rows(page)``: the page's deal rows, each with its ``deal``.
+    page_rows_path: str
+    #: ``next_initial(page)``: the entry row's initial values for the next deal.
+    next_initial_path: str
+    #: ``deal_initial(deal)``: a recorded deal as the form shows it for a correction.
+    deal_initial_path: str
+    #: ``page_extra(page)``: what the page adds to its context.
+    page_extra_path: str
+    #: ``check_deal(ctx, deals, number, named_calls, old)``: the kind's checks of a deal
+    #: beyond the replay (raise club.services.sheet_checks.DealRefused).
+    check_deal_path: str
+    #: ``preview(ctx, outcome, number, count)``: a candidate deal's live figures.
+    preview_path: str
+    #: ``ranked_entries(championship, stage)``: the stage's entries, best first.
+    ranked_entries_path: str
+    #: ``draw(entries, seed=, history=, options=)``: the kind's own draw of a round's
+    #: tables; empty: the stage's draw method (scoring.pairing).
+    draw_path: str
+    #: ``api_facts(ctx, data)``: (version, facts, reason) of a deal sent to the API.
+    api_facts_path: str
+    #: ``api_sheet(ctx)``: the sheet as the API shows it.
+    api_sheet_path: str
+
+    @cached_property
+    def form_class(self) -> type:
+        return import_string(self.form_class_path)
+
+    @cached_property
+    def page(self):
+        return import_string(self.page_path)
+
+    @cached_property
+    def page_rows(self):
+        return import_string(self.page_rows_path)
+
+    @cached_property
+    def next_initial(self):
+        return import_string(self.next_initial_path)
+
+    @cached_property
+    def deal_initial(self):
+        return import_string(self.deal_initial_path)
+
+    @cached_property
+    def page_extra(self):
+        return import_string(self.page_extra_path)
+
+    @cached_property
+    def check_deal(self):
+        return import_string(self.check_deal_path)
+
+    @cached_property
+    def preview(self):
+        return import_string(self.preview_path)
+
+    @cached_property
+    def ranked_entries(self):
+        return import_string(self.ranked_entries_path)
+
+    @cached_property
+    def draw(self):
+        return import_string(self.draw_path) if self.draw_path else None
+
+    @cached_property
+    def api_facts(self):
+        return import_string(self.api_facts_path)
+
+    @cached_property
+    def api_sheet(self):
+        return import_string(self.api_sheet_path)
+
+
+PARTNERSHIP = SheetKind(
+    key="partnership", each_for_themselves=False, dealer_typed=True, tricks_entry=True,
+    rated=True, match_standings=True, template="sheets/sheet.html",
+    form_class_path="club.forms_sheets.DealForm",
+    page_path="club.selectors.sheet_page.sheet_page",
+    page_rows_path="club.selectors.sheet_page.page_rows",
+    next_initial_path="club.forms_sheets.next_initial",
+    deal_initial_path="club.forms_sheets.deal_initial",
+    page_extra_path="club.selectors.sheet_page.page_extra",
+    check_deal_path="club.services.sheet_checks.check_partnership_deal",
+    preview_path="club.selectors.sheet_page.preview",
+    ranked_entries_path="club.services.standings.ranked_entries", draw_path="",
+    api_facts_path="club.api.views_sheets.partnership_facts",
+    api_sheet_path="club.api.views_sheets.partnership_sheet")
+
+AUCTION = SheetKind(
+    key="auction", each_for_themselves=True, dealer_typed=False, tricks_entry=False,
+    rated=False, match_standings=False, template="sheets/auction_sheet.html",
+    form_class_path="club.forms_auction.AuctionDealForm",
+    page_path="club.selectors.auction_sheets.auction_sheet_page",
+    page_rows_path="club.selectors.auction_sheets.page_rows",
+    next_initial_path="club.forms_auction.next_initial",
+    deal_initial_path="club.forms_auction.deal_initial",
+    page_extra_path="club.selectors.auction_sheets.page_extra",
+    check_deal_path="club.services.sheet_checks.check_nothing_more",
+    preview_path="club.selectors.auction_sheets.preview",
+    ranked_entries_path="club.selectors.auction_standings.ranked_entries",
+    draw_path="scoring.pairing.auction_tables.draw_auction",
+    api_facts_path="club.api.auction_sheets.deal_facts",
+    api_sheet_path="club.api.auction_sheets.sheet_data")
+
+KINDS: tuple[SheetKind, ...] = (PARTNERSHIP, AUCTION)
+
+
+def kind_of_rules(rules: RuleSet) -> SheetKind:
+    """The kind of sheet a rule set's game is played on."""
+    return AUCTION if rules.game in AUCTION_GAMES else PARTNERSHIP
+
+
+def kind_of(championship) -> SheetKind:
+    """The kind of sheet of a championship's tables."""
+    return kind_of_rules(championship.rule_set.rules())
