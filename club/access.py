@@ -15,7 +15,8 @@ club roles (``tests/security/test_access.py`` checks that nothing else does).
   changes and removes any role; an organiser gives and removes scorer and viewer roles
   only. Nobody changes their own role; anyone but a club's last owner may leave it
   (remove their own role). A club keeps at least one owner (the member services check it
-  under a lock: :mod:`club.services.members`).
+  under a lock: :mod:`club.services.members`). An invitation stands on its sender's right
+  to give its role, checked again when it is accepted (:func:`invitation_stands`).
 - A new one-time password for a member is issued only when the member has a role in no
   other club (:func:`can_reset_password`): otherwise the organiser of one club could take
   over an account that matters in another.
@@ -132,6 +133,17 @@ def can_manage_role(user, club: Club, role: str) -> bool:
     """Whether ``user`` may give ``role`` in ``club``, or change or remove someone's role
     when it is ``role``: an owner (and staff) any role, an organiser scorer and viewer."""
     return role in roles_given_by(user, club)
+
+
+def invitation_stands(invitation) -> bool:
+    """Whether ``invitation`` (a ``club.models.Invitation``) may still be accepted as far as
+    its sender goes: the sender's account exists and is active and may still give its role
+    in its club (:func:`can_manage_role`). Asked when it is accepted, whatever happened to
+    the sender's role since it was sent (issue 27)."""
+    sender = invitation.invited_by
+    if sender is None or not sender.is_active:
+        return False
+    return can_manage_role(sender, invitation.club, invitation.role)
 
 
 def can_change_role(user, club: Club, member, current: str, new: str | None) -> bool:

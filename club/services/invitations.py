@@ -1,6 +1,8 @@
 """Invitations to take a role in a club: sent by e-mail with a link holding a one-time
 token (only its sha256 is stored), valid :data:`VALID_DAYS` days, used once, withdrawn or
 sent again (a new token: the old link stops working) by the club's owners and organisers.
+It stands on its sender's right to give its role: when they lose it their open invitations
+are withdrawn (:mod:`club.services.members`), and accepting checks it again.
 
 The e-mail goes through Django's e-mail framework inside the transaction: when it cannot
 be sent, nothing is saved and the page says so.
@@ -22,7 +24,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.access import can_manage_role
+from club.access import can_manage_role, invitation_stands
 from club.models import Club, Invitation
 from club.selectors.members import token_hash
 from club.services.members import MemberError, audit, give_role, role_label
@@ -126,10 +128,17 @@ def withdraw(actor, club: Club, pk: int) -> Invitation:
 
 
 def _pending(token: str) -> Invitation:
-    invitation = (Invitation.objects.select_for_update().select_related("club")
+    """The pending invitation of ``token``, locked, whose sender may still give its role
+    (:func:`club.access.invitation_stands`: an invitation of a sender who lost that right
+    is refused even when it was not withdrawn); else :class:`InvitationError`."""
+    invitation = (Invitation.objects.select_for_update().select_related("club", "invited_by")
                   .filter(token_hash=token_hash(token)).first())
     if invitation is None or state(invitation) != "pending":
         raise InvitationError(_("This invitation link is not valid any more."))
+    if not invitation_stands(invitation):
+        raise InvitationError(_("The person who sent this invitation may no longer give this "
+                                "role, so it cannot be accepted: ask the club for a new "
+                                "invitation. Nothing was changed."))
     return invitation
 
 

@@ -5,7 +5,8 @@ password handed over on paper, and the audit entries of each (invitations are
 Whether the acting user may do it is asked of :mod:`club.access` (each function raises
 ``PermissionDenied`` when not); what the club must keep (at least one owner) is checked
 here, under a lock on the club row, so two owners demoting each other at the same moment
-cannot leave the club without one.
+cannot leave the club without one. Changing or removing a role withdraws the open
+invitations its holder sent for roles they may no longer give.
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.access import can_change_role, can_manage_role, can_reset_password
-from club.models import AuditEntry, Club, ClubRole, TemporaryPassword
+from club.access import can_change_role, can_manage_role, can_reset_password, roles_given_by
+from club.models import AuditEntry, Club, ClubRole, Invitation, TemporaryPassword
 
 Role = ClubRole.Role
 
@@ -100,6 +102,7 @@ def change_role(actor, club: Club, member, role: str, reason: str = "") -> ClubR
     old, row.role = row.role, role
     row.save(update_fields=["role"])
     audit(club, actor, "role.changed", member.get_username(), reason, old=old, new=role)
+    _withdraw_invitations_sent_by(actor, club, member, "role.changed")
     return row
 
 
@@ -115,6 +118,31 @@ def remove_role(actor, club: Club, member, reason: str = "") -> None:
                             "first.") % {"user": member.get_username()})
     row.delete()
     audit(club, actor, "role.removed", member.get_username(), reason, old=row.role)
+    _withdraw_invitations_sent_by(actor, club, member, "role.removed")
+
+
+def _withdraw_invitations_sent_by(actor, club: Club, member, cause: str) -> int:
+    """After ``member``'s role in ``club`` was changed or removed (``cause``, the audit
+    action): withdraw the invitations they sent that are neither used nor withdrawn (expired
+    ones too: sending again would revive them) for a role they may no longer give. Each is
+    logged as ``invitation.withdrawn`` by ``actor``. Inside the caller's transaction, the
+    club locked. The accept page checks the sender's right again
+    (:func:`club.access.invitation_stands`)."""
+    allowed = set(roles_given_by(member, club))
+    withdrawn = 0
+    for invitation in (Invitation.objects.select_for_update()
+                       .filter(club=club, invited_by_id=member.pk, accepted_at=None,
+                               revoked_at=None).order_by("pk")):
+        if invitation.role in allowed:
+            continue
+        invitation.revoked_at = timezone.now()
+        invitation.save(update_fields=["revoked_at"])
+        audit(club, actor, "invitation.withdrawn", invitation.email,
+              _("sent by %(user)s, who may no longer give this role")
+              % {"user": member.get_username()},
+              role=invitation.role, sender=member.get_username(), cause=cause)
+        withdrawn += 1
+    return withdrawn
 
 
 def give_role(actor, club: Club, user, role: str, *, via: str) -> ClubRole:

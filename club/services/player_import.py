@@ -264,11 +264,16 @@ def _check(user, club: Club, rows: list[list[str]], report: ImportReport,
     foreign = players_not_editable(user, existing.values())
     for plan in planned:
         if plan.member and existing.get(plan.member) in foreign:
-            report.refuse(plan.row, _("member number"),
-                          _("member number %(number)s is held by a player of another club: a "
-                            "player belongs to their club, ask its organiser")
-                          % {"number": plan.member})
+            report.refuse(plan.row, _("member number"), unusable_number())
     return planned, existing
+
+
+def unusable_number() -> str:
+    """The refusal of a member number the importer may not use: held by a player of another
+    club, or of no club (left to staff). One sentence for every such number, naming neither
+    the number nor a club, so that the refusal does not confirm that the number exists
+    elsewhere (issue 27)."""
+    return _("this member number cannot be used")
 
 
 # -- writing ---------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import re
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import BooleanField, Case, F, Q, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -40,10 +40,11 @@ class PrivacyRefused(ValueError):
         self.field = field
 
 
-def _log(user, player: Player, action: str, *, subject: str, reason: str = "") -> None:
+def _log(user, player: Player, action: str, *, subject: str, reason: str = "",
+         **detail) -> None:
     AuditEntry.objects.bulk_create([
         AuditEntry(club_id=club_id, user=user, action=action, subject=subject,
-                   reason=reason, detail={"player": player.pk})
+                   reason=reason, detail={"player": player.pk, **detail})
         for club_id in player_club_ids(player)])
 
 
@@ -72,11 +73,15 @@ def anonymise_player(user, player: Player, reason: str) -> Player:
     marked anonymised for good (the edit page refuses them). Entry names and pair names
     that carry the player's name are rewritten (a pair name typed by the organiser that
     does not is kept); earlier log entries about the player lose the name, and so do the
-    free texts that mention it (log subjects and reasons in the player's clubs, reasons of
-    sheet changes and table decisions at the player's tables); finished PDFs
-    of the player's championships are deleted (they printed the name: the next request
-    renders them again). Logged as ``player.anonymised`` with ``reason`` in each of the
-    player's clubs. Raises PermissionDenied, or :class:`PrivacyRefused` (nothing written).
+    free texts that mention it (:data:`TEXTS`: log subjects and reasons in every club,
+    reasons of sheet changes and table decisions at every table: see
+    :func:`_scrub_texts`); finished PDFs of the player's championships are deleted (they
+    printed the name: the next request renders them again). Logged as
+    ``player.anonymised`` with ``reason`` (the name scrubbed from it too) in each of the
+    player's clubs; its detail holds ``texts_changed``, the number of texts changed per
+    kind (only the kinds changed), which the returned player carries as
+    ``texts_changed`` too. Raises PermissionDenied, or :class:`PrivacyRefused` (nothing
+    written).
     """
     if not can_edit_player(user, player):
         raise PermissionDenied
@@ -117,43 +122,96 @@ def anonymise_player(user, player: Player, reason: str) -> Player:
             entry.name = str(by_pair[entry.pair_id])[:160]
             entry.save(update_fields=["name"])
 
-    AuditEntry.objects.filter(detail__player=player.pk).update(subject=label)
-    _scrub_texts(player, old, label)
+    changed = _scrub_texts(player, old, label)
+    changed[AUDIT_SUBJECT] = changed.get(AUDIT_SUBJECT, 0) + AuditEntry.objects.filter(
+        detail__player=player.pk).exclude(subject=label).update(subject=label)
+    player.texts_changed = {kind: changed[kind] for kind in TEXTS if changed.get(kind)}
     _delete_printed(player)
-    _log(user, player, "player.anonymised", subject=label, reason=reason)
+    _log(user, player, "player.anonymised", subject=label,
+         reason=scrub(reason, old, label)[:MAX_REASON], texts_changed=player.texts_changed)
     return player
 
 
 def scrub(text: str, old: Player, label: str) -> str:
     """``text`` with the player's full name, then each word of their names left in it,
     replaced by ``label`` (whole words, case aside)."""
-    for name in (old.full_name, *names_words(old)):
-        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", label, text, flags=re.IGNORECASE)
+    return _replace(text, (old.full_name, *names_words(old)), label)
+
+
+def scrub_far(text: str, old: Player, label: str) -> str:
+    """:func:`scrub` away from the player (another club's log, a table they did not sit
+    at): the full name, then their last name (and each of its words) alone; a first name
+    alone there is more likely someone else's.
+
+    >>> scrub_far("Jan Janssens told Jan Peeters; PEETERS agreed",
+    ...           Player(first_name="Jan", last_name="Peeters"), "Anonymous player 7")
+    'Jan Janssens told Anonymous player 7; Anonymous player 7 agreed'
+    """
+    return _replace(text, (old.full_name, *_last_name_words(old)), label)
+
+
+def _last_name_words(old: Player) -> list[str]:
+    return names_words(Player(first_name="", last_name=old.last_name))
+
+
+def _replace(text: str, names, label: str) -> str:
+    for name in names:
+        if name:
+            text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", label, text,
+                          flags=re.IGNORECASE)
     return text
 
 
-def _scrub_texts(player: Player, old: Player, label: str) -> None:
-    """The free texts that may name the player: log subjects and reasons in the player's
-    clubs, the reasons of sheet changes and of table decisions at the player's tables."""
+#: The kinds of free text an erasure scrubs (the keys of ``texts_changed`` in the
+#: ``player.anonymised`` audit entry), with their model and field.
+AUDIT_SUBJECT = "auditentry.subject"
+TEXTS = {
+    "dealchange.reason": (DealChange, "reason"),
+    "table.decision_reason": (Table, "decision_reason"),
+    AUDIT_SUBJECT: (AuditEntry, "subject"),
+    "auditentry.reason": (AuditEntry, "reason"),  # round reopened, table decided, roles...
+}
+
+
+def _containing(words) -> Q:
+    found = Q()
+    for word in words:
+        found |= Q(text__icontains=word)
+    return found
+
+
+def _scrub_texts(player: Player, old: Player, label: str) -> dict[str, int]:
+    """Scrub the player's name from every free text that may name them, and count the rows
+    changed per kind (:data:`TEXTS`): change reasons and table decisions at every table,
+    subjects and reasons of every club's log (a round reopened, a decision, a role change).
+
+    Near the player (their own tables, their clubs' log) every word of their names goes
+    (:func:`scrub`); elsewhere their full name and their last name (:func:`scrub_far`).
+    A text made longer than its column is cut to fit."""
     words = names_words(old)
     if not words:
-        return
-    near = Q()
-    for word in words:
-        near |= Q(text__icontains=word)
+        return {}
     tables = player.seats.values("table_id")
-    sources = [
-        (AuditEntry.objects.filter(club_id__in=player_club_ids(player)), ("subject", "reason")),
-        (DealChange.objects.filter(table_id__in=tables), ("reason",)),
-        (Table.objects.filter(pk__in=tables), ("decision_reason",)),
-    ]
-    for queryset, fields in sources:
-        for field in fields:
-            rows = queryset.annotate(text=F(field)).filter(near)
-            for row in rows:
-                new = scrub(getattr(row, field), old, label)
-                if new != getattr(row, field):
-                    type(row).objects.filter(pk=row.pk).update(**{field: new})
+    near_rows = {
+        DealChange: Q(table_id__in=tables),
+        Table: Q(pk__in=tables),
+        AuditEntry: Q(club_id__in=player_club_ids(player)),
+    }
+    anywhere = _containing([old.full_name, *_last_name_words(old)])
+    near_words = _containing(words)
+    changed: dict[str, int] = {}
+    for kind, (model, field) in TEXTS.items():
+        rows = model.objects.annotate(text=F(field)).annotate(near=Case(
+            When(near_rows[model] & near_words, then=Value(True)), default=Value(False),
+            output_field=BooleanField()))
+        limit = model._meta.get_field(field).max_length
+        for pk, text, near in rows.filter(Q(near=True) | anywhere).values_list(
+                "pk", field, "near"):
+            new = (scrub if near else scrub_far)(text, old, label)[:limit]
+            if new != text:
+                model.objects.filter(pk=pk).update(**{field: new})
+                changed[kind] = changed.get(kind, 0) + 1
+    return changed
 
 
 def _delete_printed(player: Player) -> None:

@@ -10,7 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views import View
 
 from club.access import can_edit_player
@@ -90,6 +90,11 @@ class PlayerAnonymiseView(PlayerPrivacyMixin, View):
         except PrivacyRefused as error:
             form.add_error(error.field, str(error))
             return self.page(request, form, status=400)
-        messages.success(request, _("The player's personal data was erased; the results stay "
-                                    "under the name %(name)s.") % {"name": player.full_name})
+        changed = sum(player.texts_changed.values())
+        messages.success(request, " ".join((
+            _("The player's personal data was erased; the results stay under the name "
+              "%(name)s.") % {"name": player.full_name},
+            ngettext("%(count)d text that named the player was changed.",
+                     "%(count)d texts that named the player were changed.", changed)
+            % {"count": changed})))
         return redirect(player)

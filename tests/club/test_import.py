@@ -160,8 +160,31 @@ def test_a_member_number_of_another_club_is_refused_on_import(organiser, club_a,
     Membership.objects.create(club=club_b, player=theirs)
     report = import_players_csv(organiser, club_a, (HEADER + "Peeters,Jan,1\nX,Y,B-7\n").encode())
     assert [(row, field) for row, field, _m in report.errors] == [(3, "member number")]
-    assert "another club" in report.errors[0][2]
+    assert report.errors[0][2] == "this member number cannot be used"
     assert Player.objects.count() == 1 and not Membership.objects.filter(club=club_a).exists()
+
+
+def test_the_refusal_does_not_say_the_number_exists_elsewhere(org_client, organiser, club_a,
+                                                               club_b):
+    """Issue 27, break 3: the refusal said "member number B-7 is held by a player of another
+    club", confirming to anyone who may import that the number exists. Now the sentence is
+    the one for every member number the importer may not use (another club's player, a
+    player of no club), naming neither the number nor a club."""
+    theirs = Player.objects.create(last_name="Maes", first_name="Luc", member_number="B-7")
+    Membership.objects.create(club=club_b, player=theirs)
+    Player.objects.create(last_name="Loose", first_name="Lou", member_number="N-1")  # no club
+    report = import_players_csv(organiser, club_a, (HEADER + "X,Y,B-7\nZ,W,N-1\n").encode())
+    assert [(row, field) for row, field, _m in report.errors] == [(2, "member number"),
+                                                                   (3, "member number")]
+    foreign, clubless = (message for _row, _field, message in report.errors)
+    assert foreign == clubless == "this member number cannot be used"
+    page = upload(org_client, club_a, HEADER + "X,Y,B-7\n")
+    assert page.status_code == 400
+    body = page.content.decode()
+    assert "this member number cannot be used" in body
+    for word in ("another club", "held by", "Club B", "club-b"):
+        assert word not in body
+    assert not Membership.objects.filter(club=club_a).exists()
 
 
 # -- big files: a background job with progress ---------------------------------------------

@@ -13,9 +13,10 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from club.models import AuditEntry, ClubRole, Invitation
+from club.services import invitations, members
 from tests.factories import make_club, make_user
 from tests.helpers.accounts import fresh  # noqa: F401 (the same autouse fixture as test_accounts)
 
@@ -240,3 +241,86 @@ def test_a_club_name_never_breaks_the_mail_header(people):
     assert invite(client_for(u["owner"]), club).status_code == 302
     assert "\n" not in mail.outbox[0].subject and "Bcc" in mail.outbox[0].subject
     assert "victim@example.org" not in mail.outbox[0].recipients()
+
+
+# -- an invitation stands on its sender's right to give the role (issue 27, break 1) -------
+
+
+def test_removing_the_sender_withdraws_their_open_invitations(people):
+    club, _other, u = people
+    organiser = client_for(u["organiser"])
+    invite(organiser, club, "one@example.org", "scorer")
+    invite(organiser, club, "late@example.org", "viewer")
+    invite(client_for(u["owner"]), club, "kept@example.org", "viewer")
+    one, _late, kept = (link_in(message) for message in mail.outbox)
+    # expired, but "send again" would revive it: withdrawn too
+    Invitation.objects.filter(email="late@example.org").update(
+        expires=timezone.now() - timedelta(days=1))
+    response = client_for(u["owner"]).post(
+        reverse("club-role-remove", args=[club.slug, u["organiser"].pk]),
+        {"reason": "moved away"})
+    assert response.status_code == 302
+    state = {i.email: i.revoked_at is not None for i in Invitation.objects.all()}
+    assert state == {"one@example.org": True, "late@example.org": True,
+                     "kept@example.org": False}
+    entries = AuditEntry.objects.filter(action="invitation.withdrawn")
+    assert sorted(entries.values_list("subject", flat=True)) == ["late@example.org",
+                                                                 "one@example.org"]
+    assert all(e.user == u["owner"] and e.detail["sender"] == "organiser" for e in entries)
+    assert Client().get(one).status_code == 410
+    assert Client().get(kept).status_code == 200
+    page = client_for(u["owner"]).get(reverse("club-members", args=[club.slug])).content.decode()
+    assert "Invitation withdrawn" in page  # in the log of recent changes
+
+
+def test_lowering_the_sender_withdraws_what_they_may_no_longer_give(people):
+    club, _other, u = people
+    members.change_role(u["owner"], club, u["organiser"], Role.OWNER)
+    promoted = client_for(u["organiser"])
+    invite(promoted, club, "org@example.org", "organiser")
+    invite(promoted, club, "view@example.org", "viewer")
+    members.change_role(u["owner"], club, u["organiser"], Role.ORGANISER)
+    assert Invitation.objects.get(email="org@example.org").revoked_at is not None
+    assert Invitation.objects.get(email="view@example.org").revoked_at is None  # still allowed
+    members.change_role(u["owner"], club, u["organiser"], Role.SCORER)
+    assert Invitation.objects.get(email="view@example.org").revoked_at is not None
+    assert sorted(AuditEntry.objects.filter(action="invitation.withdrawn")
+                  .values_list("subject", flat=True)) == ["org@example.org", "view@example.org"]
+
+
+def test_accepting_checks_the_sender_may_still_give_the_role(people):
+    """Belt and braces: a role changed around the services (the admin, a script) or a
+    sender whose account is gone: the invitation is refused when accepted."""
+    club, _other, u = people
+    organiser = client_for(u["organiser"])
+    invite(organiser, club, "new@example.org", "scorer")
+    invite(organiser, club, "b@example.org", "viewer")
+    new, for_b = link_in(mail.outbox[0]), link_in(mail.outbox[1])
+    ClubRole.objects.filter(club=club, user=u["organiser"]).update(role=Role.VIEWER)
+    refused = Client().post(new, {"username": "newbie", "password1": "Manille-2026-x",
+                                  "password2": "Manille-2026-x"})
+    assert refused.status_code == 400
+    assert "may no longer give this role" in refused.content.decode()
+    assert not get_user_model().objects.filter(username="newbie").exists()
+    b = client_for(u["b_org"])
+    refused = b.post(for_b)
+    assert refused.status_code == 400
+    assert "may no longer give this role" in refused.content.decode()
+    assert not ClubRole.objects.filter(club=club, user=u["b_org"]).exists()
+    assert not Invitation.objects.filter(accepted_at__isnull=False).exists()
+    # the sender's account deleted: refused too
+    ClubRole.objects.filter(club=club, user=u["organiser"]).update(role=Role.ORGANISER)
+    u["organiser"].delete()
+    assert b.post(for_b).status_code == 400
+    assert not ClubRole.objects.filter(club=club, user=u["b_org"]).exists()
+
+
+def test_the_refusal_is_translated(people):
+    club, _other, u = people
+    invite(client_for(u["organiser"]), club, "new@example.org", "scorer")
+    link = link_in(mail.outbox[0])
+    ClubRole.objects.filter(club=club, user=u["organiser"]).delete()
+    with translation.override("nl"), pytest.raises(members.MemberError) as refused:
+        invitations.accept(link.split("/")[2], u["b_org"])
+    assert "may no longer give this role" not in str(refused.value)
+    assert str(refused.value).strip()

@@ -345,7 +345,8 @@ def test_anonymising_keeps_every_result(demo):
     assert "0 difference(s)" in out.getvalue()
     log = AuditEntry.objects.get(action="player.anonymised")
     assert log.reason == "Asked by e-mail on 3 May" and log.subject == label
-    assert log.user == demo["organiser"] and log.detail == {"player": jan.pk}
+    assert log.user == demo["organiser"] and log.detail["player"] == jan.pk
+    assert log.detail["texts_changed"]["dealchange.reason"] == 1  # "Jan Peeters misdealt..."
     # Marked for good: no edit back to a name, no second erasure.
     edit = client.post(reverse("player-edit", args=[jan.pk]),
                        {"last_name": "Peeters", "first_name": "Jan", "published": "on"})

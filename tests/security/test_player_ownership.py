@@ -60,7 +60,8 @@ def test_import_refuses_a_member_number_of_another_club(client, world):
     assert response.status_code == 400
     errors = response.context["report"].errors
     assert [(row, field) for row, field, _m in errors] == [(2, "member number")]
-    assert "A-1" in errors[0][2] and "another club" in errors[0][2]
+    # refused without saying that the number exists in another club (issue 27)
+    assert errors[0][2] == "this member number cannot be used"
     unchanged(world["jan"], world["b"])
     assert not Player.objects.filter(member_number="B-1").exists()  # nothing at all
 
