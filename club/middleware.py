@@ -6,6 +6,9 @@ middleware (:class:`GuardMiddleware`, placed after the session and the language)
   beyond any primary key is a 404 (it overflowed the raw SQL of the sheet);
 - the database unreachable is a 503 page that says the change was **not** saved and to try
   again (a bare "Server Error (500)" before);
+- under ``/api/`` both answers are the API's JSON error shape instead of a page
+  (:func:`club.api.errors.json_refusal`; the error handlers of ``club.views.errors`` do the
+  same for what escapes a view or a middleware), as a program expects;
 - a user who logged in with a one-time password (``club.services.accounts``) is sent to the
   password change before any other page: a flag in the session, set at login, so no
   request reads the database for it (the session is a signed cookie);
@@ -34,6 +37,7 @@ from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 
+from club.api.errors import is_api, json_refusal, unavailable
 from club.bounds import MAX_ID
 from club.services.accounts import MUST_CHANGE_PASSWORD
 
@@ -63,6 +67,8 @@ def unavailable_response(request, error: BaseException) -> HttpResponse:
     logger.error("Database unavailable during %s %s: %s", request.method,
                  request.path, error, exc_info=error)
     writes = request.method not in ("GET", "HEAD", "OPTIONS")
+    if is_api(request):
+        return unavailable(writes)
     response = render_error(request, "503.html", 503, writes=writes)
     response["Retry-After"] = "10"
     response["Cache-Control"] = "no-store"
@@ -75,8 +81,10 @@ def _logged_in(request) -> bool:
     return session is not None and SESSION_KEY in session
 
 
-def _refuse_nul(request, where: str) -> HttpResponse:
+def _refuse_nul(request, where: str, field: str | None = None) -> HttpResponse:
     message = _("%(field)s: a NUL character (\\0) is not allowed.") % {"field": where}
+    if is_api(request):
+        return json_refusal(400, "nul_character", message, field)
     return render_error(request, "400.html", 400, message=message)
 
 
@@ -101,7 +109,8 @@ class GuardMiddleware:
             return _headers(request, _refuse_nul(request, _("the address")))
         for name, values in request.GET.lists():
             if "\x00" in name or any("\x00" in value for value in values):
-                return _headers(request, _refuse_nul(request, name.replace("\x00", "") or "?"))
+                shown = name.replace("\x00", "")
+                return _headers(request, _refuse_nul(request, shown or "?", shown or None))
         return _headers(request, self.get_response(request))
 
     def process_view(self, request, view_func, view_args, view_kwargs):

@@ -6,7 +6,11 @@ from club.views import account, clubs, home, members, player_import, privacy
 from club.views.auth import ThrottledLoginView
 
 # 400/403/404 are Django's handlers with our templates (templates/400.html ...); 500 is ours:
-# with the database unreachable it answers 503, "not saved, try again".
+# with the database unreachable it answers 503, "not saved, try again". Under /api/ each
+# answers the API's JSON error shape instead (club.api.errors).
+handler400 = "club.views.errors.bad_request"
+handler403 = "club.views.errors.permission_denied"
+handler404 = "club.views.errors.page_not_found"
 handler500 = "club.views.errors.server_error"
 
 urlpatterns = [

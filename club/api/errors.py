@@ -7,15 +7,20 @@
 for a stale sheet adds ``"version"``, the sheet's current version. DRF's own exceptions
 (authentication, permission, parsing, throttling, not found, validation) are turned into
 this shape by :func:`exception_handler`; the sheet service's refusals by
-:func:`sheet_refusal`.
+:func:`sheet_refusal`. What fails outside DRF's reach (a NUL in the query string, the
+database down, a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE``, a bug in a view or a middleware)
+is answered in the same shape by :func:`json_refusal` (``club.middleware`` and
+``club.views.errors``), so nothing under ``/api/`` is an HTML page or a traceback:
+400 ``nul_character``, 413 ``request_too_large``, 503 ``unavailable``, 500 ``server_error``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.conf import settings
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
+from django.http import Http404, JsonResponse
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -57,6 +62,46 @@ def body(errors: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
     return {"errors": errors, **extra}
 
 
+def is_api(request) -> bool:
+    """Whether ``request`` is addressed to the API (its answers are JSON, whatever failed)."""
+    return request.path_info.startswith("/api/")
+
+
+def json_refusal(status_code: int, code: str, message: str, field: str | None = None,
+                 headers: dict[str, str] | None = None) -> JsonResponse:
+    """A refusal in the one shape, for a middleware or an error handler (no DRF there);
+    never kept by a cache."""
+    response = JsonResponse(body([error(code, message, field)]), status=status_code)
+    response["Cache-Control"] = "private, no-store"
+    for name, value in (headers or {}).items():
+        response[name] = value
+    return response
+
+
+def too_large() -> ApiError:
+    """A body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (Django refuses to read it): 413."""
+    return ApiError(status.HTTP_413_REQUEST_ENTITY_TOO_LARGE, "request_too_large",
+                    _("The request body is larger than %(limit)d bytes: it was not read and "
+                      "nothing was saved.") % {"limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE})
+
+
+def unavailable(writes: bool) -> JsonResponse:
+    """The database unreachable: 503, a write not saved."""
+    message = (_("The database cannot be reached at the moment: the write was not saved. "
+                 "Send it again in a minute.") if writes else
+               _("The database cannot be reached at the moment: try again in a minute."))
+    return json_refusal(status.HTTP_503_SERVICE_UNAVAILABLE, "unavailable", message,
+                        headers={"Retry-After": "10"})
+
+
+def server_error() -> JsonResponse:
+    """A bug (logged by Django): 500, and nothing of the error shown."""
+    return json_refusal(status.HTTP_500_INTERNAL_SERVER_ERROR, "server_error",
+                        _("Something went wrong on our side; the error has been logged. If "
+                          "this was a write, it may not have been saved: read it again to "
+                          "check, then try again."))
+
+
 def _flatten(detail: Any, field: str | None, default: str) -> list[dict[str, Any]]:
     """DRF's nested error details (dicts by field, lists, ErrorDetail) as a flat list."""
     if isinstance(detail, dict):
@@ -76,6 +121,8 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
         exc = exceptions.NotFound(_("Not found."))
     elif isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied()
+    elif isinstance(exc, RequestDataTooBig):
+        exc = too_large()
     if not isinstance(exc, exceptions.APIException):
         return None
     headers = {}

@@ -12,6 +12,15 @@ all tricks, or the renonce side with no points) go in through
 simulation stores (``{"tricks", "leaders"}``, plus ``"renonce"`` when there is one), so the
 line can be analysed. Every refusal is :class:`DuplicateInvalid` naming its field; nothing
 is written.
+
+A scorer may not see the board's cards before every table has played it
+(:func:`club.views.duplicate.hands_shown`), so a card the hands refuse is a
+:class:`CardRefused` that says only where the play stopped, as typed (the trick and the
+card's place in it), in the same sentence whoever holds the card: never whose hand lacks it
+or holds it (issue 27: "the A♣ was not in West's hand" gave a hand away in 32 posts). Each
+such refusal still tells that much, so the page counts them per user and board
+(``TROEF_TRAVELLER_MAX_REFUSALS``). Mistakes of notation tell nothing of the hands and keep
+their own messages.
 """
 
 from __future__ import annotations
@@ -42,6 +51,18 @@ class TricksReport:
     renonce: str | None
 
 
+class CardRefused(DuplicateInvalid):
+    """A typed card the board's hands do not allow at its place (field ``play``)."""
+
+
+def card_refused(trick: int, position: int) -> CardRefused:
+    """The one sentence for a card the hands refuse: where, as typed; nothing of the hands."""
+    return CardRefused({"play": [_(
+        "Trick %(trick)d, card %(position)d: this play is not possible with this board's "
+        "cards. Check the tricks as they were played, each from its leader.") % {
+        "trick": trick, "position": position}]})
+
+
 def side_name(side: int) -> str:
     return _("North-South") if side == 0 else _("East-West")
 
@@ -49,7 +70,8 @@ def side_name(side: int) -> str:
 def facts_from_tricks(board: Board, rules: RuleSet, trump: str | None, text: str,
                       doubling: int = 1) -> TricksReport:
     """Replay ``text`` (the tricks, leader first) on ``board``'s own hands under ``rules``;
-    :class:`DuplicateInvalid` on field ``play`` for a card not in its player's hand."""
+    :class:`CardRefused` on field ``play`` for a card not in its player's hand (naming no
+    hand), :class:`DuplicateInvalid` for the rest."""
     try:
         tricks = parse_tricks(text, rules.tricks_per_deal, 4)
     except SheetInvalid as error:  # the sheet's notation and messages, a traveller's refusal
@@ -58,14 +80,13 @@ def facts_from_tricks(board: Board, rules: RuleSet, trump: str | None, text: str
         deal = EngineDeal([hand.mask for hand in board.hands], board.dealer, rules)
         deal.announce(trump)
         for number, cards in enumerate(tricks, 1):
-            for card in cards:
-                seat = deal.turn
-                if card not in board.hands[seat]:
-                    raise refuse("play", _("Trick %(trick)d: the %(card)s was not in "
-                                           "%(seat)s's hand on board %(board)d.") % {
-                        "trick": number, "card": card.pretty(), "seat": SEAT_NAMES[seat],
-                        "board": board.number})
-                deal.play(card, allow_renonce=True)
+            for position, card in enumerate(cards, 1):
+                if card not in board.hands[deal.turn]:
+                    raise card_refused(number, position)
+                try:
+                    deal.play(card, allow_renonce=True)
+                except EngineError:  # whatever the engine says of it comes from the hands
+                    raise card_refused(number, position) from None
         facts = deal.facts()
     except EngineError as error:
         raise refuse("play", messages.explain(error, rules=rules_name(rules))) from None
@@ -119,5 +140,5 @@ def play_text(line: Traveller | None) -> str:
                      if isinstance(trick, list))
 
 
-__all__ = ["DuplicateInvalid", "TricksReport", "enter_traveller_tricks", "facts_from_tricks",
-           "play_text"]
+__all__ = ["CardRefused", "DuplicateInvalid", "TricksReport", "enter_traveller_tricks",
+           "facts_from_tricks", "play_text"]

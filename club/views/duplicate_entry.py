@@ -6,10 +6,15 @@ written (the services check under the session's lock). After a line is saved the
 moves on to the table's next board without a line, so a table's results go in with the
 keyboard only: points, a trump letter, Enter. A second form on the page takes the line's
 cards trick by trick instead (:mod:`club.services.traveller_play`), so it can be analysed.
+A card the board's hands refuse tells a little of cards the scorer may not see yet: such
+refusals are counted per user and board, and after ``TROEF_TRAVELLER_MAX_REFUSALS`` in
+``TROEF_TRAVELLER_REFUSAL_WINDOW_SECONDS`` that board's tricks answer 429 unread (a right
+play too: no answer then tells a right card from a wrong one); its totals still go in.
 """
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -20,6 +25,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views import View
 
+from club import throttle
 from club.access import can_edit_club, can_enter_sheets
 from club.forms_duplicate import BoardCardsForm, TravellerForm, TravellerTricksForm, initial_of
 from club.forms_sheets import trump_keys, trump_letters
@@ -32,8 +38,11 @@ from club.services.duplicate_travellers import (
     line_stamp,
     remove_traveller,
 )
-from club.services.traveller_play import enter_traveller_tricks, play_text
+from club.services.traveller_play import CardRefused, enter_traveller_tricks, play_text
 from club.views.duplicate import SEATS, hands_shown, names_for, table_of
+
+#: The throttle's scope for cards refused by a board's hands (per user and board).
+CARD_REFUSALS = "traveller-card-refused"
 
 
 def _allowed(request, club, check) -> object | None:
@@ -88,13 +97,28 @@ class TravellerView(View):
         """The line from its tricks, each card checked against the board's hands (the same
         rights and stale-form check as the line's form)."""
         tricks_form = TravellerTricksForm(request.POST)
+        counted = f"{request.user.pk}:{self.session.pk}:{number}"
+        if throttle.count(CARD_REFUSALS, counted) >= settings.TROEF_TRAVELLER_MAX_REFUSALS:
+            tricks_form.is_valid()
+            tricks_form.add_error("play", _(
+                "Too many refused plays on this board: wait %(minutes)d minutes before "
+                "entering its tricks again. Its points can still be entered without the "
+                "cards.") % {"minutes": -(-settings.TROEF_TRAVELLER_REFUSAL_WINDOW_SECONDS
+                                          // 60)})
+            return self._page(number, tricks_form=tricks_form, status=429)
         if tricks_form.is_valid():
             data = tricks_form.cleaned_data
 
             def write():
-                line, report = enter_traveller_tricks(
-                    request.user, self.session.pk, self.table.pk, number, tricks_form.suit(),
-                    data["play"], doubling=data.get("doubling") or 1, seen=data["seen"])
+                try:
+                    line, report = enter_traveller_tricks(
+                        request.user, self.session.pk, self.table.pk, number,
+                        tricks_form.suit(), data["play"], doubling=data.get("doubling") or 1,
+                        seen=data["seen"])
+                except CardRefused:
+                    throttle.add(CARD_REFUSALS, counted,
+                                 settings.TROEF_TRAVELLER_REFUSAL_WINDOW_SECONDS)
+                    raise
                 if report.renonce:
                     return messages.WARNING, report.renonce
                 return messages.SUCCESS, _(
