@@ -14,11 +14,15 @@ $(STAMP): requirements.txt requirements-dev.txt
 
 install: $(STAMP)
 
+# make run HOST=0.0.0.0 PORT=8300: the laptop mode, for the players' phones on the hall's
+# network (club/laptop.py). Set them on the command line (HOST in the environment is ignored).
+HOST := 127.0.0.1
+PORT := 8000
 run: install
 	@$(BIN)/python manage.py migrate --noinput -v0
 	@$(BIN)/python manage.py demo
-	@echo "Troef: http://127.0.0.1:8000/  (Ctrl-C stops)"
-	@$(BIN)/python manage.py runserver 127.0.0.1:8000
+	@TROEF_BIND=$(HOST):$(PORT) $(BIN)/python manage.py site_address
+	@TROEF_BIND=$(HOST):$(PORT) $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 test: install
 	@./.ci/install-system-deps --browser

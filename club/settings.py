@@ -14,6 +14,8 @@ from pathlib import Path
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
+from club import laptop
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -26,6 +28,9 @@ def env_flag(name: str, default: bool = False) -> bool:
 
 PRODUCTION = env_flag("TROEF_PRODUCTION")
 DEBUG = env_flag("DJANGO_DEBUG", default=not PRODUCTION)
+# The laptop mode (``make run HOST=0.0.0.0``, club/laptop.py): phones on the hall's network
+# reach this machine by its LAN address. Never in production.
+LAPTOP = None if PRODUCTION else laptop.from_environment(os.environ)
 
 if PRODUCTION:
     SECRET_KEY = os.environ["DJANGO_SECRET_KEY"]
@@ -35,6 +40,7 @@ else:
         "DJANGO_SECRET_KEY", "troef-development-key-not-for-production-use-0123456789"
     )
     ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
+    ALLOWED_HOSTS += list(LAPTOP.hosts) if LAPTOP else []
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -153,8 +159,11 @@ MEDIA_ROOT = Path(os.environ.get("TROEF_MEDIA_ROOT", BASE_DIR / "media"))
 # default storage (STORAGES below).
 TROEF_REPORT_WORK_ROOT = os.environ.get("TROEF_REPORT_WORK_ROOT", "")
 # The site's address as the players' phones reach it: printed score sheets carry a QR code
-# of their table's entry page (self-entry championships).
-TROEF_SITE_URL = os.environ.get("TROEF_SITE_URL", "http://localhost:8000").rstrip("/")
+# of their table's entry page (self-entry championships). In the laptop mode: its LAN
+# address and port; else this machine only (the round's reports page then warns).
+_THIS_MACHINE = "http://localhost:" + ("8000" if PRODUCTION else laptop.local_port(os.environ))
+TROEF_SITE_URL = (os.environ.get("TROEF_SITE_URL", "") or (LAPTOP and LAPTOP.site_url)
+                  or _THIS_MACHINE).rstrip("/")
 # The Celery queue of the ratings refresh (empty: the default queue every worker reads).
 # CI's services pass names one its worker does not read: a refresh racing the test
 # database's flush deadlocks it.
@@ -223,7 +232,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],  # club.access decides
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["club.api.parsers.JSONParser"],  # nesting bounded
     "DEFAULT_THROTTLE_CLASSES": ["club.api.throttling.AnonThrottle",
                                  "club.api.throttling.UserThrottle",
                                  "club.api.throttling.CodeThrottle"],
@@ -277,6 +286,11 @@ TROEF_RESET_MAX_PER_ADDRESS = int(os.environ.get("TROEF_RESET_MAX_PER_ADDRESS", 
 TROEF_RESET_MAX_PER_EMAIL = int(os.environ.get("TROEF_RESET_MAX_PER_EMAIL", "3"))
 TROEF_RESET_WINDOW_SECONDS = int(os.environ.get("TROEF_RESET_WINDOW_SECONDS", "3600"))
 TROEF_INVITATION_MAX_FAILURES = int(os.environ.get("TROEF_INVITATION_MAX_FAILURES", "10"))
+# A traveller's tricks whose cards the board's hands refuse, per user and board, in a
+# window (then 429 for that board's tricks): each refusal tells something of hidden hands.
+TROEF_TRAVELLER_MAX_REFUSALS = int(os.environ.get("TROEF_TRAVELLER_MAX_REFUSALS", "10"))
+TROEF_TRAVELLER_REFUSAL_WINDOW_SECONDS = int(
+    os.environ.get("TROEF_TRAVELLER_REFUSAL_WINDOW_SECONDS", "600"))
 
 # E-mail (invitations, password reset): printed on the console unless EMAIL_HOST is set.
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "troef@localhost")

@@ -6,6 +6,7 @@ is public, anyone may ask for and download its standings PDF.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.core.files.storage import default_storage
@@ -15,6 +16,7 @@ from django.utils.safestring import mark_safe
 from django.views import View
 
 from club.access import can_edit_club, can_see_championship
+from club.laptop import phones_cannot_open
 from club.models import Championship, ReportJob, Round
 from club.reports import charts, documents
 from club.reports.registry import REPORTS
@@ -42,6 +44,13 @@ def _job(pk: int) -> ReportJob:
         "championship__club", "round__stage"), pk=pk)
 
 
+def _unreachable(championship: Championship) -> str:
+    """The site address, when the QR codes of this championship's score sheets would carry
+    it and phones cannot open it (localhost: ``make run`` without its laptop mode)."""
+    url = settings.TROEF_SITE_URL
+    return url if championship.self_entry and phones_cannot_open(url) else ""
+
+
 def _recent(championship: Championship, rnd: Round | None = None):
     jobs = ReportJob.objects.filter(championship=championship).select_related("round")
     if rnd is not None:
@@ -64,7 +73,8 @@ class ChampionshipReportsView(View):
         return render(request, "reports/championship.html", {
             "championship": championship, "editor": editor, "rounds": rounds,
             "chart": mark_safe(charts.inline(chart)) if chart else "",
-            "jobs": _recent(championship) if editor else []})
+            "jobs": _recent(championship) if editor else [],
+            "unreachable": _unreachable(championship) if editor else ""})
 
 
 class RoundReportsView(View):
@@ -79,7 +89,7 @@ class RoundReportsView(View):
         return render(request, "reports/round.html", {
             "round": rnd, "championship": championship, "page": page,
             "chart": mark_safe(charts.inline(page.chart)) if page.chart else "",
-            "jobs": _recent(championship, rnd)})
+            "jobs": _recent(championship, rnd), "unreachable": _unreachable(championship)})
 
 
 class RequestReportView(View):
