@@ -22,8 +22,9 @@ from urllib.parse import urlsplit
 LOOPBACK_NAMES = {"localhost", "127.0.0.1", "::1", "[::1]"}
 #: Bind hosts that mean "every interface".
 WILDCARD_HOSTS = {"", "0.0.0.0", "::", "[::]"}
-# Any address outside the local network would do: a UDP connect() only picks the route.
-_PROBE = ("10.254.254.254", 1)
+# Any address off this machine would do: a UDP connect() only picks the route, it sends
+# nothing. 192.0.2.1 is TEST-NET-1 (RFC 5737), reserved for documentation: no host has it.
+_PROBE = ("192.0.2.1", 9)
 
 
 @dataclass(frozen=True)
@@ -106,3 +107,22 @@ def phones_cannot_open(url: str) -> bool:
     except ValueError:
         return False
     return ip.is_loopback or ip.is_unspecified
+
+
+def machine_secret_key(path) -> str:
+    """This machine's own secret key for the laptop mode, made once and kept in ``path``
+    (readable by its owner only): the development key is in the repository, and anyone on
+    the hall's network could sign a session cookie with it."""
+    import secrets
+    from pathlib import Path
+
+    path = Path(path)
+    try:
+        key = path.read_text().strip()
+    except FileNotFoundError:
+        key = ""
+    if len(key) < 50:
+        key = secrets.token_urlsafe(64)
+        path.touch(mode=0o600)
+        path.write_text(key + "\n")
+    return key

@@ -27,18 +27,21 @@ def env_flag(name: str, default: bool = False) -> bool:
 
 
 PRODUCTION = env_flag("TROEF_PRODUCTION")
-DEBUG = env_flag("DJANGO_DEBUG", default=not PRODUCTION)
 # The laptop mode (``make run HOST=0.0.0.0``, club/laptop.py): phones on the hall's network
-# reach this machine by its LAN address. Never in production.
+# reach this machine by its LAN address. Never in production. Everyone on that network can
+# then reach the site: no debug pages (they show the settings and the code), and a secret
+# key of this machine's own (.troef-secret-key, not the repository's development key).
 LAPTOP = None if PRODUCTION else laptop.from_environment(os.environ)
+DEBUG = env_flag("DJANGO_DEBUG", default=not PRODUCTION and not LAPTOP)
 
 if PRODUCTION:
     SECRET_KEY = os.environ["DJANGO_SECRET_KEY"]
     ALLOWED_HOSTS = [h.strip() for h in os.environ["DJANGO_ALLOWED_HOSTS"].split(",") if h.strip()]
 else:
-    SECRET_KEY = os.environ.get(
-        "DJANGO_SECRET_KEY", "troef-development-key-not-for-production-use-0123456789"
-    )
+    SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or (
+        laptop.machine_secret_key(os.environ.get("TROEF_SECRET_KEY_FILE")
+                                  or BASE_DIR / ".troef-secret-key") if LAPTOP
+        else "troef-development-key-not-for-production-use-0123456789")
     ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
     ALLOWED_HOSTS += list(LAPTOP.hosts) if LAPTOP else []
 
@@ -89,10 +92,12 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
-if PRODUCTION:
-    # Static files straight from the app server, compressed and cached for ever.
+if PRODUCTION or (LAPTOP and not DEBUG):
+    # Static files straight from the app server, compressed and cached for ever (the laptop
+    # mode: runserver serves them only with DEBUG on; WhiteNoise serves the app's own).
     MIDDLEWARE.insert(1, "whitenoise.middleware.WhiteNoiseMiddleware")
     INSTALLED_APPS.insert(INSTALLED_APPS.index("django.contrib.staticfiles"), "whitenoise.runserver_nostatic")
+    WHITENOISE_USE_FINDERS = not PRODUCTION  # the laptop: from the apps, no collectstatic
 
 ROOT_URLCONF = "club.urls"
 WSGI_APPLICATION = "club.wsgi.application"

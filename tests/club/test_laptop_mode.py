@@ -8,6 +8,7 @@ import runpy
 import shutil
 import socket
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -30,9 +31,11 @@ ENV = ("TROEF_BIND", "TROEF_SITE_URL", "TROEF_PRODUCTION", "DJANGO_ALLOWED_HOSTS
 
 def site_settings(monkeypatch, addresses=(LAN,), **env) -> dict:
     """The site's settings module run afresh in ``env``, the machine's LAN addresses
-    being ``addresses``."""
+    being ``addresses`` (the laptop's own secret key in a new temporary folder)."""
     for name in ENV:
         monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("TROEF_SECRET_KEY_FILE",
+                       str(Path(tempfile.mkdtemp(prefix="troef-key-")) / "secret-key"))
     for name, value in env.items():
         monkeypatch.setenv(name, value)
     monkeypatch.setattr(laptop, "lan_addresses", lambda: list(addresses))
@@ -68,6 +71,25 @@ def test_the_laptop_mode_allows_the_lan_address_and_puts_it_in_the_site_address(
     site = site_settings(monkeypatch, TROEF_BIND="0.0.0.0:8300")
     assert LAN in site["ALLOWED_HOSTS"] and "localhost" in site["ALLOWED_HOSTS"]
     assert site["TROEF_SITE_URL"] == f"http://{LAN}:8300"
+
+
+def test_the_laptop_mode_has_no_debug_pages_and_a_secret_key_of_its_own(monkeypatch,
+                                                                        tmp_path):
+    """Everyone on the hall's network reaches the laptop: no debug page (settings, code),
+    and not the repository's development key (anyone could sign an organiser's session)."""
+    key_file = tmp_path / "key"
+    site = site_settings(monkeypatch, TROEF_BIND="0.0.0.0:8300")
+    monkeypatch.setenv("TROEF_SECRET_KEY_FILE", str(key_file))
+    site = runpy.run_path(str(ROOT / "club" / "settings.py"))
+    assert site["DEBUG"] is False
+    assert "development" not in site["SECRET_KEY"] and len(site["SECRET_KEY"]) >= 50
+    assert key_file.stat().st_mode & 0o077 == 0  # its owner's only
+    again = runpy.run_path(str(ROOT / "club" / "settings.py"))
+    assert again["SECRET_KEY"] == site["SECRET_KEY"]  # kept: sessions survive a restart
+    assert "whitenoise.middleware.WhiteNoiseMiddleware" in site["MIDDLEWARE"]  # static files
+    assert site["WHITENOISE_USE_FINDERS"] is True
+    plain = site_settings(monkeypatch)
+    assert plain["DEBUG"] is True and "development" in plain["SECRET_KEY"]
 
 
 def test_without_the_laptop_mode_nothing_changes(monkeypatch):
