@@ -30,6 +30,7 @@ test: install
 
 lint: install
 	@$(BIN)/ruff check engine scoring club tests benchmarks
+	@$(BIN)/lint-imports
 
 bench: install
 	@for b in benchmarks/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done

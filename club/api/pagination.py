@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework.pagination import PageNumberPagination
 
-from club.views.params import MAX_PER_PAGE
+from club.params import MAX_PER_PAGE
 
 
 class Pages(PageNumberPagination):

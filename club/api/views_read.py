@@ -13,10 +13,10 @@ from club.api.base import ApiView, get, out
 from club.api.pagination import Pages
 from club.api.permissions import check_championship, check_round, may_edit, visible_championships
 from club.models import Championship, Club, Round, Stage
+from club.params import int_param
 from club.selectors.rounds import round_page
 from club.services.standings import current_standings
 from club.sheets.kinds import kind_of
-from club.views.params import int_param
 
 STAGE = OpenApiParameter("stage", OpenApiTypes.INT, description="A stage's number: its own "
                          "standings (default: the whole championship).")

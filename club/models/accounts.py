@@ -14,11 +14,8 @@ changes the hash (the password is in it) and starts the generation again at 0.
 from __future__ import annotations
 
 from django.conf import settings
-from django.contrib.auth import HASH_SESSION_KEY
 from django.contrib.auth.models import User
-from django.contrib.auth.signals import user_logged_in, user_logged_out
 from django.db import models
-from django.db.models.signals import post_save
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy as _
 
@@ -72,38 +69,6 @@ class SessionUser(User):
         for secret in settings.SECRET_KEY_FALLBACKS:
             yield self._hash(secret)
 
-
-def _end_sessions(sender, request, user, **kwargs) -> None:
-    if user is not None and user.pk is not None:
-        from club.services.accounts import end_sessions
-
-        end_sessions(user.pk)
-
-
-def _hash_with_generation(sender, request, user, **kwargs) -> None:
-    """A login with a user the backend did not load (``Client.force_login``, a view that
-    logs in a user it read itself) stored Django's hash: store the one with the generation,
-    or the session would end at its next request once the user has logged out before."""
-    if isinstance(user, SessionUser) or request is None or not hasattr(request, "session"):
-        return
-    if HASH_SESSION_KEY in request.session:
-        same = SessionUser(pk=user.pk, password=user.password)
-        request.session[HASH_SESSION_KEY] = same.get_session_auth_hash()
-
-
-def _password_changed(sender, instance, **kwargs) -> None:
-    """A new password already ends every session (it is in the hash): the generation starts
-    again at 0, so the hash is Django's own and a view that keeps the changer logged in with
-    a user it read itself (the admin's password form) stores the right one."""
-    if isinstance(instance, User) and getattr(instance, "_password", None) is not None:
-        SessionGeneration.objects.filter(user_id=instance.pk).delete()
-        if isinstance(instance, SessionUser):
-            instance.generation = 0
-
-
-user_logged_out.connect(_end_sessions, dispatch_uid="club.end_sessions_on_logout")
-post_save.connect(_password_changed, dispatch_uid="club.session_generation_on_password")
-user_logged_in.connect(_hash_with_generation, dispatch_uid="club.session_hash_on_login")
 
 
 class Invitation(models.Model):

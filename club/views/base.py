@@ -11,7 +11,7 @@ from django_tables2.export.views import ExportMixin
 from club.access import can_edit_club
 from club.exports import SafeTableExport
 from club.models import Club
-from club.views.params import BoundedPaginator
+from club.params import BoundedPaginator
 
 
 class ClubEditMixin(LoginRequiredMixin):

@@ -19,6 +19,7 @@ from club.access import can_edit_club
 from club.exports import SafeTableExport
 from club.forms_ratings import RatingSettingsForm
 from club.models import Club, Player
+from club.params import BoundedPaginator
 from club.selectors.names import player_name
 from club.selectors.ratings import history_svg, player_points, rating_rows
 from club.services.ratings import (
@@ -29,7 +30,6 @@ from club.services.ratings import (
     save_settings,
 )
 from club.views.base import ClubEditMixin
-from club.views.params import BoundedPaginator
 
 
 class RatingTable(tables.Table):

@@ -18,10 +18,10 @@ from django.views import View
 from club.access import can_edit_club, can_see_championship
 from club.laptop import phones_cannot_open
 from club.models import Championship, ReportJob, Round
+from club.params import int_param
 from club.reports import charts, documents
 from club.reports.registry import REPORTS
 from club.services import reports as service
-from club.views.params import int_param
 
 
 def _deny(request):

@@ -28,6 +28,7 @@ from club.forms_sheets import (
     trump_keys,
     trump_letters,
 )
+from club.params import int_param
 from club.selectors.sheet_page import SheetPage, sheet_page
 from club.selectors.sheet_rows import table_deals
 from club.selectors.sheets import Actor, SheetForbidden, SheetNotFound, load_table
@@ -36,7 +37,6 @@ from club.services.sheet_messages import format_label
 from club.services.sheet_play import record_play
 from club.services.sheets import SheetConflict, SheetInvalid
 from club.sheet_labels import direction_label
-from club.views.params import int_param
 
 MAX_VERSION = 2**31 - 1  # Table.version is a PositiveIntegerField
 

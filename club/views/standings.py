@@ -13,6 +13,7 @@ from django_tables2 import RequestConfig
 from club.access import can_edit_club
 from club.exports import SafeTableExport
 from club.models import Club, Stage
+from club.params import BoundedPaginator, int_param
 from club.selectors.closing import decision_notes
 from club.selectors.ladders import club_ranking_rows, season_ladder_rows
 from club.services import live_etags
@@ -22,7 +23,6 @@ from club.sheets.kinds import kind_of
 from club.views.auction_standings import auction_standings_page
 from club.views.championships import ChampionshipView
 from club.views.conditional import etag_for, not_modified, tagged
-from club.views.params import BoundedPaginator, int_param
 from scoring import get_metric
 
 
