@@ -1,10 +1,10 @@
-"""Clubs: a new club and its first owner; removing a pair."""
+"""Clubs: a new club and its first owner, its details and members' cards, its pairs."""
 
 from __future__ import annotations
 
 from django.db import transaction
 
-from club.models import Club, ClubRole, Pair
+from club.models import Club, ClubRole, Membership, Pair
 
 
 @transaction.atomic
@@ -25,3 +25,27 @@ def remove_pair(pair: Pair) -> bool:
         return False
     pair.delete()
     return True
+
+
+def save_club(club: Club) -> Club:
+    """Save a club's details as edited on its form (the page checked the user may)."""
+    club.save()
+    return club
+
+
+def save_membership(membership: Membership) -> Membership:
+    """Save a member's card in a club (number, since, active) as edited on its form."""
+    membership.save()
+    return membership
+
+
+def save_pair(club: Club, pair: Pair) -> Pair:
+    """Save a new or edited pair of ``club`` (its form checked both players are members)."""
+    pair.club = club
+    pair.save()
+    return pair
+
+
+def restore_pair(pair: Pair) -> None:
+    """Offer a removed pair (kept for its results) for new championships again."""
+    Pair.objects.filter(pk=pair.pk).update(active=True)

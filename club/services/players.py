@@ -46,3 +46,16 @@ def add_player_to_club(user, club: Club, *, last_name: str, first_name: str,
                                        member_number=member_number, published=published)
     Membership.objects.get_or_create(club=club, player=player, defaults={"active": True})
     return player
+
+
+def save_player(user, player: Player) -> Player:
+    """Save a player as edited on their form. Only someone organising every club of the
+    player (or staff) edits them, and an erased player is never given a name again
+    (:class:`PlayerRefused`, nothing written)."""
+    if not can_edit_player(user, player):
+        raise PlayerRefused(_("You may not see or do this."))
+    if Player.objects.filter(pk=player.pk, anonymised_at__isnull=False).exists():
+        raise PlayerRefused(_("This player's personal data was erased: the player cannot be "
+                              "edited any more."))
+    player.save()
+    return player

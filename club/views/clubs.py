@@ -21,8 +21,15 @@ from club.forms import ClubForm, MembershipForm, PairForm, PlayerForm
 from club.models import Club, Membership, Pair, Player
 from club.selectors.names import player_name
 from club.selectors.results import results_of_player
-from club.services.clubs import create_club, remove_pair
-from club.services.players import PlayerRefused, add_player_to_club
+from club.services.clubs import (
+    create_club,
+    remove_pair,
+    restore_pair,
+    save_club,
+    save_membership,
+    save_pair,
+)
+from club.services.players import PlayerRefused, add_player_to_club, save_player
 from club.tables import ClubTable, MemberTable, PairTable
 from club.views.base import ClubEditMixin, ExportableTableMixin, RefusedIs400
 
@@ -99,6 +106,10 @@ class ClubUpdateView(ClubEditMixin, RefusedIs400, UpdateView):
     template_name = "club/form.html"
     slug_url_kwarg = "slug"
 
+    def form_valid(self, form):
+        self.object = save_club(form.save(commit=False))
+        return redirect(self.object)
+
     def get_context_data(self, **kwargs):
         return super().get_context_data(title=_("Edit %(club)s") % {"club": self.club}, **kwargs)
 
@@ -133,8 +144,9 @@ class MembershipUpdateView(ClubEditMixin, RefusedIs400, UpdateView):
         return get_object_or_404(Membership.objects.select_related("player"), club=self.club,
                                  player_id=self.kwargs["player"])
 
-    def get_success_url(self):
-        return self.club.get_absolute_url()
+    def form_valid(self, form):
+        self.object = save_membership(form.save(commit=False))
+        return redirect(self.club)
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(
@@ -149,8 +161,7 @@ class PairCreateView(ClubEditMixin, RefusedIs400, CreateView):
         return {**super().get_form_kwargs(), "club": self.club}
 
     def form_valid(self, form):
-        form.instance.club = self.club
-        form.save()
+        save_pair(self.club, form.save(commit=False))
         messages.success(self.request, _("Pair added."))
         return redirect(self.club)
 
@@ -174,7 +185,7 @@ class PairUpdateView(ClubEditMixin, RefusedIs400, UpdateView):
         return {**super().get_form_kwargs(), "club": self.club}
 
     def form_valid(self, form):
-        form.save()
+        save_pair(self.club, form.save(commit=False))
         messages.success(self.request, _("Pair saved."))
         return redirect(self.club)
 
@@ -191,7 +202,7 @@ class PairRemoveView(ClubEditMixin, View):
     def post(self, request, slug, pk):
         pair = get_object_or_404(Pair, pk=pk, club=self.club)
         if request.POST.get("restore"):
-            Pair.objects.filter(pk=pair.pk).update(active=True)
+            restore_pair(pair)
             messages.success(request, _("%(pair)s is active again.") % {"pair": pair})
         elif remove_pair(pair):
             messages.success(request, _("%(pair)s deleted.") % {"pair": pair})
@@ -238,6 +249,14 @@ class PlayerUpdateView(LoginRequiredMixin, RefusedIs400, UpdateView):
 
     def get_form_kwargs(self):
         return {**super().get_form_kwargs(), "user": self.request.user}
+
+    def form_valid(self, form):
+        try:
+            self.object = save_player(self.request.user, form.save(commit=False))
+        except PlayerRefused as error:
+            form.add_error(error.field, str(error))
+            return self.form_invalid(form)
+        return redirect(self.object)
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(title=_("Edit %(player)s") % {"player": self.object}, **kwargs)
