@@ -26,7 +26,7 @@ run: install
 
 test: install
 	@./.ci/install-system-deps --browser
-	@$(BIN)/python -m pytest -q
+	@$(BIN)/python -m pytest -q -n auto --dist loadfile
 
 lint: install
 	@$(BIN)/ruff check engine scoring club tests benchmarks

@@ -10,6 +10,9 @@ class ClubConfig(AppConfig):
     def ready(self) -> None:
         from django.contrib.auth.signals import user_logged_in, user_logged_out
 
+        # Every Celery task registered in this process too: the services send them by name
+        # (club.services.reports.publish), and the tasks modules import the services.
+        import club.tasks  # noqa: F401
         from club.services import accounts
 
         user_logged_in.connect(accounts.note_one_time_password,

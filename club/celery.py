@@ -1,9 +1,12 @@
 """The Celery application. Without CELERY_BROKER_URL its tasks run in-process.
 
-Every worker runs a sweep (``club.services.reports.resume_stalled``) as soon as it is
-ready and then every SWEEP_EVERY seconds, in a thread of its main process: the chunks a
-killed worker left half done are sent again within seconds of their last heartbeat going
-stale, not after the broker's visibility timeout (300 s).
+Every worker runs a sweep (:func:`sweep`) as soon as it is ready and then every
+SWEEP_EVERY seconds, in a thread of its main process: the chunks a killed worker left half
+done are sent again within seconds of their last heartbeat going stale, not after the
+broker's visibility timeout (300 s) (``club.services.reports.resume_stalled``); what the
+task queue could not take while it was down is sent within seconds of its return: report
+jobs kept "not sent" (``club.services.reports.send_unsent``) and owed ratings refreshes
+(``club.services.ratings.send_owed``).
 """
 
 import logging
@@ -26,8 +29,25 @@ app.autodiscover_tasks()
 SWEEP_EVERY = 5.0
 
 
+def sweep() -> dict[str, int]:
+    """One pass of the recovery sweep: each step, then the first error any raised (the
+    others run all the same); the tasks each step sent."""
+    from club.services.ratings import send_owed
+    from club.services.reports import resume_stalled, send_unsent
+
+    sent, failure = {}, None
+    for step in (resume_stalled, send_unsent, send_owed):
+        try:
+            sent[step.__name__] = step()
+        except Exception as error:  # noqa: BLE001 (raised below, after the other steps)
+            failure = failure or error
+    if failure is not None:
+        raise failure
+    return sent
+
+
 class Sweeper(threading.Thread):
-    """Calls ``resume_stalled`` now and every ``every`` seconds until stopped."""
+    """Calls :func:`sweep` now and every ``every`` seconds until stopped."""
 
     def __init__(self, every: float = SWEEP_EVERY) -> None:
         super().__init__(name="troef-report-sweep", daemon=True)
@@ -37,12 +57,10 @@ class Sweeper(threading.Thread):
     def run(self) -> None:
         from django.db import connections
 
-        from club.services.reports import resume_stalled
-
         failing = False
         while True:
             try:
-                resume_stalled()
+                sweep()
             except Exception:  # the database or the broker away: try again later
                 if not failing:  # logged once, not every few seconds while it lasts
                     log.warning("report sweep failed; trying again every %s s", self.every,

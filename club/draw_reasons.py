@@ -88,6 +88,12 @@ def within_group() -> dict[str, Any]:
     }
 
 
+#: Said after a reason by rating (balanced, seeded) whose draw read ratings known to be
+#: behind (its parameter ``stale``: a ratings refresh was owed, ``club.services.ratings``).
+STALE_RATINGS = gettext_lazy("The club's ratings were being updated when this round was "
+                             "drawn: they did not count the latest change yet (a round "
+                             "closed or reopened, or the rating settings saved).")
+
 #: An auction draw's ``fit`` in words (``Championship.TableFit``).
 FITS = {"most": gettext_lazy("as many tables of that size as possible"),
         "closest": gettext_lazy("every table as close to that size as possible")}
@@ -150,9 +156,12 @@ def describe(code: str, params: Mapping[str, Any], names: Mapping[Any, str]) -> 
     if "places" in params:
         values["a"], values["b"] = params["places"]
     try:
-        return str(template) % values
+        text = str(template) % values
     except (KeyError, TypeError, ValueError):
         return None
+    if params.get("stale"):  # a draw by rating made while a ratings refresh was owed
+        text = f"{text} {STALE_RATINGS}"
+    return text
 
 
 def describe_all(flags: Iterable[Any], names: Mapping[Any, str]) -> list[str]:

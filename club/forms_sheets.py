@@ -16,6 +16,7 @@ from club.bounds import MAX_DOUBLING, MAX_POINTS, MAX_REASON, MAX_TRICKS
 from club.rule_labels import rules_name
 from club.selectors.sheets import TRUMP_SYMBOLS, TableContext
 from club.sheet_labels import call_labels
+from club.table_codes import normalise
 from scoring import points_in_play
 from scoring.calls import call_multiplier, knocks_of
 
@@ -269,3 +270,24 @@ class TricksForm(_SheetForm):
         self.fields["play"].widget.attrs["rows"] = rules.tricks_per_deal
         self.fields["play"].widget.attrs.update(autocomplete="off", spellcheck="false",
                                            autocapitalize="off")
+
+
+class TableCodeForm(forms.Form):
+    """The code printed on a table's score sheet, as people type it (``/sheet/``): any case,
+    spaces and dashes as they like; cleaned to the stored form (club.table_codes)."""
+
+    code = forms.CharField(
+        label=_("Your table's code"), max_length=40, strip=True,
+        help_text=_("The code printed on your score sheet, beside the square: capitals or "
+                    "not, with or without the space."),
+        widget=forms.TextInput(attrs={
+            "autocapitalize": "characters", "autocomplete": "off", "autocorrect": "off",
+            "spellcheck": "false", "inputmode": "text", "enterkeyhint": "go",
+            "autofocus": True, "class": "code-input", "size": 12}))
+
+    def clean_code(self) -> str:
+        code = normalise(self.cleaned_data["code"])
+        if not code:
+            raise forms.ValidationError(_("Type the code printed on your score sheet."),
+                                        code="required")
+        return code

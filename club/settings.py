@@ -296,6 +296,10 @@ TROEF_INVITATION_MAX_FAILURES = int(os.environ.get("TROEF_INVITATION_MAX_FAILURE
 TROEF_TRAVELLER_MAX_REFUSALS = int(os.environ.get("TROEF_TRAVELLER_MAX_REFUSALS", "10"))
 TROEF_TRAVELLER_REFUSAL_WINDOW_SECONDS = int(
     os.environ.get("TROEF_TRAVELLER_REFUSAL_WINDOW_SECONDS", "600"))
+# Table codes that open no sheet, per client address, in a window (club.table_codes): then
+# every code lookup from that address answers 429 (the pages and the API) until it passes.
+TROEF_CODE_MISSES = int(os.environ.get("TROEF_CODE_MISSES", "30"))
+TROEF_CODE_MISS_WINDOW_SECONDS = int(os.environ.get("TROEF_CODE_MISS_WINDOW_SECONDS", "60"))
 
 # E-mail (invitations, password reset): printed on the console unless EMAIL_HOST is set.
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "troef@localhost")

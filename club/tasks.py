@@ -19,6 +19,8 @@ from django.db import connection
 from club.models import Player
 from club.reports import jobs
 from club.reports.registry import report_kind
+from club.services.import_jobs import run_import_job
+from club.services.ratings import refresh_club
 from club.tasks_analysis import analyse_play_task  # noqa: F401 (registered for the workers)
 from club.tasks_duplicate import render_duplicate_report, solve_board_task  # noqa: F401
 
@@ -90,7 +92,6 @@ def import_players(job_id: int) -> str:
     """A big CSV import of players (``club.services.import_jobs``): all rows or none, its
     progress and outcome on the job. Idempotent: a finished job is skipped; a job whose
     worker died is run again (its transaction left nothing behind)."""
-    from club.services.import_jobs import run_import_job
 
     return run_import_job(job_id)
 
@@ -101,6 +102,5 @@ def refresh_ratings(club_id: int) -> dict:
     federation's) up to date after a round closed or reopened or the settings changed:
     incremental when only new rounds closed, else rebuilt (``club.services.ratings``).
     Idempotent: run twice, the second finds them current."""
-    from club.services.ratings import refresh_club
 
     return refresh_club(club_id)

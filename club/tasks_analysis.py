@@ -11,14 +11,15 @@ import logging
 
 from celery import shared_task
 
+from club.selectors.play_analysis import PlayInput
+from club.services.play_analysis import mark_failed, solve_and_store
+
 log = logging.getLogger(__name__)
 
 
 @shared_task(name="club.tasks.analyse_play", ignore_result=True)
 def analyse_play_task(payload: dict) -> str:
     """Solve one deal's play analysis and keep it in the cache."""
-    from club.selectors.play_analysis import PlayInput
-    from club.services.play_analysis import mark_failed, solve_and_store
 
     inp = PlayInput.from_payload(payload)
     try:

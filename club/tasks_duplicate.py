@@ -12,6 +12,10 @@ from celery import shared_task
 from django.conf import settings
 from django.utils.translation import override
 
+from club.models import DuplicateBoard, DuplicateSession
+from club.services import duplicate_handrecords as records
+from club.services import duplicate_reports as reports
+
 log = logging.getLogger(__name__)
 
 
@@ -19,9 +23,6 @@ log = logging.getLogger(__name__)
 def solve_board_task(board_id: int) -> str:
     """Solve one board's hand record; the board completing its session's set sends the
     hand records PDF when it was asked for."""
-    from club.models import DuplicateBoard
-    from club.services import duplicate_handrecords as records
-    from club.services import duplicate_reports as reports
 
     try:
         complete = records.solve_board(board_id)
@@ -39,8 +40,6 @@ def solve_board_task(board_id: int) -> str:
 @shared_task(name="club.tasks.render_duplicate_report", ignore_result=True)
 def render_duplicate_report(kind: str, session_id: int, language: str | None = None) -> str:
     """Render one PDF of a duplicate session and store it."""
-    from club.models import DuplicateSession
-    from club.services import duplicate_reports as reports
 
     session = DuplicateSession.objects.select_related("event__rule_set").filter(
         pk=session_id).first()

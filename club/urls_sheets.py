@@ -1,8 +1,9 @@
-"""URLs of the score sheets: by table id for organisers, by the table's code for its players."""
+"""URLs of the score sheets: by table id for organisers, by the table's code for its players
+(``/sheet/`` asks for the code)."""
 
 from django.urls import path
 
-from club.views import play_analysis, sheet_changes, sheets
+from club.views import play_analysis, sheet_changes, sheet_code, sheets
 
 _PAGES = [
     ("", sheets.SheetPageView, ""),
@@ -22,6 +23,7 @@ urlpatterns = [
          name="table-sheet-changes"),
     path("championships/<int:pk>/sheet-changes/",
          sheet_changes.ChampionshipChangesView.as_view(), name="championship-sheet-changes"),
+    path("sheet/", sheet_code.CodeView.as_view(), name="sheet-code"),
     *(path(f"sheet/<str:code>/{route}", view.as_view(), name=f"code-sheet{suffix}")
       for route, view, suffix in _PAGES),
 ]

@@ -7,7 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
+from club.api import serializers as shapes
 from club.api.errors import form_errors
+from club.api.views_sheets import refuse_fields
 from club.forms_auction import AuctionDealForm
 from club.selectors.auction_sheets import auction_sheet_page
 from club.selectors.sheets import TableContext
@@ -39,9 +43,18 @@ def sheet_data(ctx: TableContext) -> dict[str, Any]:
             "deals": deals}
 
 
+def _auction_lacks(name: str) -> str | None:
+    if name in shapes.AuctionDeal().fields:
+        return None
+    return _("An auction sheet has no field “%(field)s”: its deal is the declarer, bid, trump, "
+             "count, exchanged and all_tricks (the rotation deals).") % {"field": name}
+
+
 def deal_facts(ctx: TableContext, data: dict[str, Any]) -> tuple[int, dict[str, Any], str]:
     """(version, facts, reason) of an auction deal sent to the API, through the page's form
-    (its refusals as the API's 400 with the field)."""
+    (its refusals as the API's 400 with the field). A partnership field (the dealer: the
+    rotation deals; points, doubling ...) is refused by name."""
+    data = refuse_fields(data, shapes.AuctionDeal, _auction_lacks)
     fields = {"version": str(data.get("version", "")), "reason": data.get("reason") or ""}
     for name in ("declarer", "bid", "trump", "exchanged", "count"):
         value = data.get(name)

@@ -1,5 +1,6 @@
 """What every API view shares: JSON only, the one error shape, no caching of answers, and
-the table code of ``/api/sheet/<code>/...`` known before throttling."""
+the table code of ``/api/sheet/<code>/...`` known before throttling (as stored, however it
+was typed)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,14 @@ from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_cache_control
 from rest_framework.views import APIView
 
+from club.table_codes import normalise
+
 
 class ApiView(APIView):
     table_code = ""
 
     def initial(self, request, *args, **kwargs):
-        self.table_code = str(kwargs.get("code", ""))
+        self.table_code = normalise(str(kwargs.get("code", "")))  # as stored: one count
         super().initial(request, *args, **kwargs)
 
     def finalize_response(self, request, response, *args, **kwargs):

@@ -27,6 +27,7 @@ from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
 from club.services.sheets import SheetConflict, SheetInvalid
+from club.table_codes import held_back_message
 from scoring import ScoringError
 
 #: The code of DRF's exceptions without a more precise one, by their class.
@@ -83,6 +84,14 @@ def too_large() -> ApiError:
     return ApiError(status.HTTP_413_REQUEST_ENTITY_TOO_LARGE, "request_too_large",
                     _("The request body is larger than %(limit)d bytes: it was not read and "
                       "nothing was saved.") % {"limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE})
+
+
+def codes_held_back() -> ApiError:
+    """A client address that tried too many unknown table codes (club.table_codes): 429,
+    for every code, until the window has passed (``Retry-After``)."""
+    failure = ApiError(status.HTTP_429_TOO_MANY_REQUESTS, "throttled", held_back_message())
+    failure.wait = settings.TROEF_CODE_MISS_WINDOW_SECONDS
+    return failure
 
 
 def unavailable(writes: bool) -> JsonResponse:

@@ -1,13 +1,18 @@
 """Writes applied exactly once: the ``Idempotency-Key`` header.
 
 A client that is not sure its write arrived (a café's Wi-Fi, a phone that slept) sends it
-again with the same key. The first answer of a successful write is stored with the key,
-per identity (``user:<id>`` for a token or a session, ``table:<id>`` for a table's code),
-with the method, the path (and query) and a hash of the body. Then:
+again with the same key. A key is scoped by the identity (``user:<id>`` for a token or a
+session, ``table:<id>`` for a table's code), the method and the path (without the query):
+one key on two endpoints is two keys. The first answer of a successful write is stored
+under the scoped key (a hash of method, path and key: the column holds 255 characters),
+with the method, the path and query and a hash of the body. Then:
 
 - the same key with the same request returns the stored answer (header
   ``Idempotent-Replayed: true``) and writes nothing, for ``TROEF_API_IDEMPOTENCY_DAYS``;
-- the same key with another body, method or path is refused with 422 and not applied;
+- the same key on the same method and path with another query or body is refused with
+  422, saying which differed (``differs``: ``query``, ``body``), and not applied;
+- a record stored before keys were scoped (the key as sent) still answers a replay of its
+  own method and path for the rest of its days;
 - a refused write (400, 409 ...) stores nothing: it wrote nothing, and sending it again
   decides again.
 
@@ -74,8 +79,21 @@ def body_hash(request) -> str:
     return hashlib.sha256(text).hexdigest()
 
 
-def _found(identity: str, key: str) -> IdempotentRequest | None:
-    record = IdempotentRequest.objects.filter(identity=identity, key=key).first()
+def scoped_key(method: str, path: str, key: str) -> str:
+    """The stored key: the client's, scoped by the method and the path (no query)."""
+    text = f"{method}\n{path.split('?', 1)[0]}\n{key}".encode("utf-8", "surrogatepass")
+    return "scoped:" + hashlib.sha256(text).hexdigest()
+
+
+def _found(identity: str, key: str, method: str = "", path: str = "",
+           legacy: str = "") -> IdempotentRequest | None:
+    """The live record of the scoped ``key``, or a record stored before keys were scoped
+    under the client's ``legacy`` key with the same method and path (else another scope)."""
+    keys = [key, legacy] if legacy else [key]
+    records = IdempotentRequest.objects.filter(identity=identity, key__in=keys)
+    route = path.split("?", 1)[0]
+    record = next((r for r in records if r.key == key or (
+        r.method == method and r.path.split("?", 1)[0] == route)), None)
     if record is not None and record.created < timezone.now() - retention():
         record.delete()  # expired (the sweep has not run yet): the key is free again
         return None
@@ -83,12 +101,25 @@ def _found(identity: str, key: str) -> IdempotentRequest | None:
 
 
 def _replay(record: IdempotentRequest, method: str, path: str, digest: str) -> Response:
-    if (record.method, record.path, record.body_hash) != (method, path, digest):
+    differs = [part for part, differ in (("query", record.path != path),
+                                         ("body", record.body_hash != digest)) if differ]
+    if record.method != method or record.path.split("?", 1)[0] != path.split("?", 1)[0]:
+        differs = ["query", "body"]  # a hash collision, in practice never
+    if differs:
+        sentences = {
+            ("query",): _("This Idempotency-Key was used for %(method)s %(path)s with other "
+                          "query parameters: nothing was applied. Use a new key for a new "
+                          "request."),
+            ("body",): _("This Idempotency-Key was used for %(method)s %(path)s with another "
+                         "body: nothing was applied. Use a new key for a new request."),
+            ("query", "body"): _("This Idempotency-Key was used for %(method)s %(path)s with "
+                                 "other query parameters and another body: nothing was "
+                                 "applied. Use a new key for a new request."),
+        }
         raise ApiError(status.HTTP_422_UNPROCESSABLE_ENTITY, "idempotency_key_reused",
-                       _("This Idempotency-Key was used for another request (%(method)s "
-                         "%(path)s, another body): nothing was applied. Use a new key for "
-                         "a new request.") % {"method": record.method, "path": record.path},
-                       HEADER)
+                       sentences[tuple(differs)] % {"method": record.method,
+                                                    "path": record.path},
+                       HEADER, differs=differs)
     return Response(record.response, status=record.status, headers={REPLAYED: "true"})
 
 
@@ -102,7 +133,8 @@ def apply_once(request, identity: str, write: Write, *, required: bool = True,
         return Response(data, status=answer)
     method, path = request.method, request.get_full_path()[:1000]
     digest = body_hash(request)
-    record = _found(identity, key)
+    client_key, key = key, scoped_key(method, path, key)
+    record = _found(identity, key, method, path, client_key)
     if record is not None:
         return _replay(record, method, path, digest)
 
@@ -123,7 +155,7 @@ def apply_once(request, identity: str, write: Write, *, required: bool = True,
                     store(answer, data)
     except (IntegrityError, ApiError) as refusal:
         # A request with the same key got there first (our write, if any, rolled back).
-        record = _found(identity, key)
+        record = _found(identity, key, method, path, client_key)
         if record is None:
             raise
         if isinstance(refusal, IntegrityError) or refusal.status_code == status.HTTP_409_CONFLICT:

@@ -9,13 +9,22 @@ from drf_spectacular.openapi import AutoSchema
 from club.api.serializers import Errors
 
 #: Refusals any operation may give (400 bad input, 401 not logged in or unknown token, 403
-#: not allowed, 404 no such object, 406 Accept, 429 too many requests).
-COMMON = ("400", "401", "403", "404", "406", "429")
+#: not allowed, 404 no such object, 405 a method the address does not take, 406 Accept,
+#: 429 too many requests).
+COMMON = ("400", "401", "403", "404", "405", "406", "429")
 #: And those of writes: 409 stale version, 415 not JSON, 422 a reused Idempotency-Key.
 WRITES = ("409", "415", "422")
 
 
 class ApiSchema(AutoSchema):
+    def _map_basic_serializer(self, serializer, direction):
+        """A shape marked ``closed`` (a deal written) takes no other property: the server
+        refuses an unknown field by name."""
+        schema = super()._map_basic_serializer(serializer, direction)
+        if getattr(serializer, "closed", False) and direction == "request":
+            schema["additionalProperties"] = False
+        return schema
+
     def _get_response_bodies(self, direction="response"):
         responses = super()._get_response_bodies(direction)
         codes = COMMON + (WRITES if self.method in ("POST", "PUT", "PATCH", "DELETE") else ())

@@ -28,6 +28,9 @@ class Errors(s.Serializer):
     errors = ErrorItem(many=True)
     version = s.IntegerField(required=False, allow_null=True,
                              help_text=_("409 on a sheet: its current version."))
+    differs = s.ListField(child=s.ChoiceField(choices=["query", "body"]), required=False,
+                          help_text=_("422 for a reused Idempotency-Key: what differed from "
+                                      "the request first sent with it."))
 
 
 # -- clubs and championships ---------------------------------------------------------------
@@ -131,7 +134,8 @@ class SheetDeal(s.Serializer):
     number = s.IntegerField()
     game = s.IntegerField()
     dealer = s.IntegerField()
-    trump = s.CharField(allow_null=True, help_text=_("c, d, h, s; null: no trump (or cancelled)."))
+    trump = s.CharField(allow_null=True, help_text=_(
+        "c, d, h, s; null: no trump (or a cancelled deal). A write takes null back."))
     doubling = s.IntegerField()
     calls = s.ListField(child=s.IntegerField(allow_null=True), help_text=_(
         "Who doubled, redoubled or knocked, a seat each in order (null: not recorded)."))
@@ -173,15 +177,19 @@ class SheetOut(s.Serializer):
     deals = SheetDeal(many=True)
 
 
-class DealIn(s.Serializer):
-    """One deal as the sheet's entry row takes it (the same form and checks)."""
+class PartnershipDeal(s.Serializer):
+    """One deal of a partnership sheet as its entry row takes it (the same form and checks).
+    A field the sheet does not have is refused by name (400 ``unknown_field`` or
+    ``field_not_on_sheet``), except an empty value (null, false) as a read gives it."""
 
+    closed = True  # the schema says so: no other property is accepted
     version = s.IntegerField(min_value=0, max_value=MAX_VERSION,
                              help_text=_("The sheet's version this deal was entered on."))
-    dealer = s.IntegerField(min_value=0, max_value=MAX_SEAT, required=False, help_text=_(
-        "Needed on a partnership sheet; an auction sheet's dealer is the rotation's."))
-    trump = s.ChoiceField(choices=TRUMPS, required=False, allow_null=True,
-                          help_text=_("c, d, h, s, or n for no trump; null for a cancelled deal."))
+    dealer = s.IntegerField(min_value=0, max_value=MAX_SEAT,
+                            help_text=_("The dealer's seat."))
+    trump = s.ChoiceField(choices=TRUMPS, required=False, allow_null=True, help_text=_(
+        "c, d, h, s; null (as a read gives it) or n: no trump. Not needed for a cancelled "
+        "deal."))
     doubling = s.IntegerField(min_value=1, max_value=MAX_DOUBLING, required=False,
                               allow_null=True)
     calls = s.ListField(child=s.IntegerField(min_value=0, max_value=MAX_SEAT), required=False,
@@ -194,21 +202,45 @@ class DealIn(s.Serializer):
                                   allow_null=True)
     all_tricks = s.IntegerField(min_value=0, max_value=1, required=False, allow_null=True)
     renonce = s.IntegerField(min_value=0, max_value=1, required=False, allow_null=True)
-    cancelled = s.BooleanField(required=False, default=False)
+    cancelled = s.BooleanField(required=False, default=False, help_text=_(
+        "A cancelled deal (where the rule set cancels a deal when the dealer's partner looks "
+        "early): true with the dealer, no trump, points or tricks; it scores nothing."))
     blind = s.BooleanField(required=False, default=False)
     en_face = s.BooleanField(required=False, default=False)
-    tricks = s.IntegerField(min_value=0, max_value=MAX_TRICKS, required=False, allow_null=True)
-    # Auction Manille (RULES §13): the dealer is the rotation's, whatever ``dealer`` says.
-    declarer = s.IntegerField(min_value=0, max_value=MAX_SEAT, required=False, allow_null=True,
-                              help_text=_("Auction: the declarer's seat; null: thrown in."))
-    bid = s.CharField(max_length=5, required=False, allow_null=True, allow_blank=True,
-                      help_text=_("Auction: a number of points, or 'all' (empty: privilege)."))
-    count = s.IntegerField(min_value=0, max_value=MAX_POINTS, required=False, allow_null=True,
-                           help_text=_("Auction: the declarer's count (cards and tricks)."))
-    exchanged = s.IntegerField(min_value=0, max_value=MAX_TRICKS, required=False,
-                               allow_null=True, help_text=_("Auction: cards exchanged."))
+    tricks = s.IntegerField(min_value=0, max_value=MAX_TRICKS, required=False, allow_null=True,
+                            help_text=_("Side 0's tricks, where the rule set gives a point "
+                                        "per trick; refused elsewhere (null passes)."))
     reason = s.CharField(max_length=MAX_REASON, required=False, allow_blank=True, default="",
                          help_text=_("Needed for a correction (sheet confirmed, round closed)."))
+
+
+class AuctionDeal(s.Serializer):
+    """One deal of an auction Manille sheet (RULES §13) as its entry row takes it: the
+    rotation deals, so there is no dealer; a partnership field is refused by name."""
+
+    closed = True
+    version = s.IntegerField(min_value=0, max_value=MAX_VERSION,
+                             help_text=_("The sheet's version this deal was entered on."))
+    declarer = s.IntegerField(min_value=0, max_value=MAX_SEAT, required=False, allow_null=True,
+                              help_text=_("The declarer's seat; null: thrown in."))
+    bid = s.CharField(max_length=5, required=False, allow_null=True, allow_blank=True,
+                      help_text=_("A number of points, or 'all' (empty: privilege)."))
+    trump = s.ChoiceField(choices=TRUMPS, required=False, allow_null=True,
+                          help_text=_("c, d, h, s; null or n: no trump."))
+    count = s.IntegerField(min_value=0, max_value=MAX_POINTS, required=False, allow_null=True,
+                           help_text=_("The declarer's count (cards and tricks)."))
+    exchanged = s.IntegerField(min_value=0, max_value=MAX_TRICKS, required=False,
+                               allow_null=True, help_text=_("Cards exchanged."))
+    all_tricks = s.IntegerField(min_value=0, max_value=1, required=False, allow_null=True,
+                                help_text=_("0: the declarer took every trick."))
+    reason = s.CharField(max_length=MAX_REASON, required=False, allow_blank=True, default="",
+                         help_text=_("Needed for a correction (sheet confirmed, round closed)."))
+
+
+#: The name older clients and tests know the partnership shape by.
+DealIn = PartnershipDeal
+#: Every field a deal may be sent with, on one kind of sheet or the other.
+DEAL_FIELDS = frozenset(PartnershipDeal().fields) | frozenset(AuctionDeal().fields)
 
 
 class VersionIn(s.Serializer):

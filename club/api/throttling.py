@@ -9,6 +9,8 @@ share one address, so codes are counted per table, not per address.
 
 from __future__ import annotations
 
+import hashlib
+
 from django.conf import settings
 from rest_framework.throttling import SimpleRateThrottle
 
@@ -66,4 +68,6 @@ class CodeThrottle(_Throttle):
         code = getattr(view, "table_code", "")
         if not code or request.user.is_authenticated:
             return None
-        return self.cache_format % {"scope": self.scope, "ident": code[:40]}
+        # the code as typed may hold any character: its digest keys the count
+        ident = hashlib.sha256(code[:40].encode("utf-8", "replace")).hexdigest()[:32]
+        return self.cache_format % {"scope": self.scope, "ident": ident}

@@ -12,16 +12,20 @@ from club.api import serializers as out_
 from club.api.base import ApiView, get, out
 from club.api.pagination import Pages
 from club.api.permissions import check_championship, check_round, may_edit, visible_championships
-from club.models import Championship, Club, Round, Stage
-from club.params import int_param
+from club.models import Championship, Club, Entry, Round, Stage
+from club.params import MAX_PER_PAGE, int_param
+from club.selectors.auction_standings import ORDERS, auction_standings_of
+from club.selectors.names import player_name
 from club.selectors.rounds import round_page
 from club.services.standings import current_standings
 from club.sheets.kinds import kind_of
 
 STAGE = OpenApiParameter("stage", OpenApiTypes.INT, description="A stage's number: its own "
                          "standings (default: the whole championship).")
-PAGES = [OpenApiParameter("page", OpenApiTypes.INT),
-         OpenApiParameter("page_size", OpenApiTypes.INT, description="At most 500.")]
+PAGES = [OpenApiParameter("page", {"type": "integer", "minimum": 1}),
+         OpenApiParameter("page_size", {"type": "integer", "minimum": 1,
+                                        "maximum": MAX_PER_PAGE},
+                          description=f"At most {MAX_PER_PAGE} (default 50).")]
 ORDER = OpenApiParameter("order", OpenApiTypes.STR, description="Auction Manille only: "
                          "\"places\" ranks by table places (default: by total score).")
 CLUB = OpenApiParameter("club", OpenApiTypes.STR, description="Only this club's (its slug).")
@@ -184,9 +188,6 @@ class Standings(ApiView):
 def _auction_rows(championship, stage, reveal: bool, order: str | None):
     """An auction championship's standings as the API gives them: ``order`` "places" ranks
     by table places, anything else by total score (as its standings page)."""
-    from club.models import Entry
-    from club.selectors.auction_standings import ORDERS, auction_standings_of
-    from club.selectors.names import player_name
     from scoring.auction_standings import COLUMNS
 
     key = order if order in ORDERS else "total"

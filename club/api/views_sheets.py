@@ -13,44 +13,60 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
-from club import messages
+from club import messages, table_codes
 from club.api import serializers as shapes
 from club.api.base import ApiView, out
-from club.api.errors import ApiError, form_errors, sheet_refusal
+from club.api.errors import ApiError, codes_held_back, error, form_errors, sheet_refusal
 from club.api.idempotency import HEADER, MAX_KEY, apply_once
 from club.api.permissions import deny
-from club.forms_sheets import OPTIONAL, DealForm
-from club.models import Table
+from club.bounds import MAX_NUMBER
+from club.forms_sheets import NO_TRUMP, OPTIONAL, DealForm
 from club.rule_labels import rules_name
 from club.selectors.sheet_page import sheet_page
 from club.selectors.sheets import Actor, SheetForbidden, SheetNotFound, load_table
+from club.services import sheet_messages
 from club.services import sheets as service
 from club.services.sheets import SheetConflict, SheetInvalid
+from scoring import points_in_play
+from scoring.errors import DealResultError
 
 KEY = OpenApiParameter(HEADER, OpenApiTypes.STR, OpenApiParameter.HEADER, required=True,
                        description="Any unique text (a UUID): the write is applied once; a "
                        "replay returns the first answer.",
                        pattern=rf"^[ -~]{{1,{MAX_KEY}}}$")
-VERSION = OpenApiParameter("version", OpenApiTypes.INT, required=True,
+VERSION = OpenApiParameter("version", {"type": "integer", "minimum": 0,
+                                       "maximum": shapes.MAX_VERSION}, required=True,
                            description="The sheet's version the deletion was decided on.")
+NUMBER = OpenApiParameter("number", {"type": "integer", "minimum": 1, "maximum": MAX_NUMBER},
+                          OpenApiParameter.PATH, description="The deal's number on the sheet.")
+#: A deal written: the partnership sheet's shape (the dealer needed) or the auction sheet's.
+DEAL_IN = PolymorphicProxySerializer(
+    component_name="DealIn", serializers=[shapes.PartnershipDeal, shapes.AuctionDeal],
+    resource_type_field_name=None, many=False)
 REASON = OpenApiParameter("reason", OpenApiTypes.STR,
                           description="Needed when the sheet is confirmed or its round closed.")
 FLAGS = ("cancelled", "blind", "en_face")
 
 
 class SheetBase(ApiView):
-    """Resolves the actor and the table, as the sheet pages do (404, 401/403)."""
+    """Resolves the actor and the table, as the sheet pages do (404, 401/403; by code, 429
+    for an address that tried too many unknown codes, club.table_codes)."""
 
     def load(self, request, pk=None, code="", page=False):
+        if code and table_codes.held_back(request):
+            raise codes_held_back()
         self.actor = Actor(request.user, code)
         try:
             self.ctx = load_table(self.actor, pk, page=page)
         except SheetNotFound:
+            if code:
+                table_codes.missed(request)
             raise Http404 from None
         except SheetForbidden:
             raise deny(request.user) from None
@@ -62,8 +78,18 @@ class SheetBase(ApiView):
         return f"user:{request.user.pk}"
 
     def refused(self, error: SheetInvalid | SheetConflict):
-        current = Table.objects.filter(pk=self.ctx.table.pk).values_list(
-            "version", flat=True).first()
+        """The service's refusal as the API answers it. A conflict reads the table again as
+        the actor may open it now, for its current version: a round closed under a code
+        holder's write answers as its sheet does now (404), as the sheet page does (not a
+        missed code: the code was right when the write came in)."""
+        if not isinstance(error, SheetConflict):
+            return sheet_refusal(error)
+        try:
+            current = load_table(self.actor, self.ctx.table.pk).table.version
+        except SheetNotFound:
+            raise Http404 from None
+        except SheetForbidden:
+            raise deny(self.request.user) from None
         return sheet_refusal(error, current)
 
     def deal_facts(self, data: dict[str, Any]) -> tuple[int, dict[str, Any], str]:
@@ -71,15 +97,83 @@ class SheetBase(ApiView):
         return self.ctx.kind.api_facts(self.ctx, data)
 
 
+def _empty(name: str, value: Any) -> bool:
+    """What a read gives for a fact the sheet does not have (null, false, no calls, no
+    doubling): sent back, it passes."""
+    return (value is None or value is False or value == "" or value == []
+            or (name == "doubling" and value == 1 and value is not True))
+
+
+def refuse_fields(data: dict[str, Any], shape: type, lacks) -> dict[str, Any]:
+    """``data`` parsed by ``shape`` after refusing, by name, every field the sheet does not
+    have (400 ``unknown_field``: no deal has it; ``field_not_on_sheet``: ``lacks(name)``'s
+    sentence, the sheet or its rule set has none). An empty value (null, false), as a read
+    gives it, passes and is left out."""
+    if not isinstance(data, dict):
+        data = {}
+    errors, kept = [], {}
+    for name, value in data.items():
+        if name not in shapes.DEAL_FIELDS:
+            errors.append(error("unknown_field", _(
+                "A deal has no field “%(field)s”: nothing was saved. Leave it out.")
+                % {"field": name}, name))
+            continue
+        why = lacks(name)
+        if why is None:
+            kept[name] = value
+        elif not _empty(name, value):
+            errors.append(error("field_not_on_sheet", why, name))
+    if errors:
+        failure = ApiError(status.HTTP_400_BAD_REQUEST, errors[0]["code"], errors[0]["message"],
+                           errors[0]["field"])
+        failure.errors = errors
+        raise failure
+    parsed = shape(data=kept)
+    parsed.is_valid(raise_exception=True)
+    return parsed.validated_data
+
+
+def _partnership_lacks(rules):
+    def lacks(name: str) -> str | None:
+        if name in shapes.PartnershipDeal().fields:
+            if name == "tricks" and not rules.trick_bonus:
+                return _("The rule set “%(rules)s” does not count tricks: a deal has no field "
+                         "“tricks” here.") % {"rules": rules_name(rules)}
+            return None
+        return _("A partnership sheet has no field “%(field)s” (it is auction Manille's): "
+                 "leave it out.") % {"field": name}
+    return lacks
+
+
+def _points_out_of_range(ctx, data: dict[str, Any]) -> None:
+    """One side's points alone, more than are in play: the sentence the sheet gives when
+    both sides are filled in (they must add up to ...), naming the field sent."""
+    _low, high = points_in_play(ctx.rules)
+    given = [(name, data[name]) for name in ("points", "points_other")
+             if data.get(name) is not None]
+    if len(given) != 1 or given[0][1] <= high or data.get("cancelled"):
+        return
+    name, value = given[0]
+    problem = DealResultError(f"{name} {value} is more than the points in play",
+                              code="points_total", field="points")
+    _field, message = sheet_messages.explain(problem, ctx.rules, total=value)
+    raise ApiError(status.HTTP_400_BAD_REQUEST, "points_total", message, name)
+
+
 def partnership_facts(ctx, data: dict[str, Any]) -> tuple[int, dict[str, Any], str]:
-    """A partnership deal through the page's form (its defaults and checks); an option the
-    rule set lacks, sent anyway, is passed on so that scoring refuses it by name."""
+    """A partnership deal through the page's form (its defaults and checks); a field the
+    sheet does not have is refused by name; an option the rule set lacks, sent anyway, is
+    passed on so that scoring refuses it by name. A null trump is no trump (as a read gives
+    it), or none at all for a cancelled deal."""
+    rules = ctx.rules
+    data = refuse_fields(data, shapes.PartnershipDeal, _partnership_lacks(rules))
+    if "trump" in data and data["trump"] is None and not data.get("cancelled"):
+        data["trump"] = NO_TRUMP
     fields = {}
     calls = data.get("calls")
     if calls is not None:  # the entry row's questions: who made call 1, 2 ...
         fields.update({f"call_{i}": str(seat) for i, seat in enumerate(calls, 1)})
         fields.setdefault("doubling", str(1 << len(calls)))
-    rules = ctx.rules
     for name, value in data.items():
         if name == "calls" or (name in OPTIONAL and not getattr(rules, OPTIONAL[name][0])):
             continue  # an option the rules lack: passed on below, scoring refuses it
@@ -90,6 +184,7 @@ def partnership_facts(ctx, data: dict[str, Any]) -> tuple[int, dict[str, Any], s
     form = DealForm(ctx, data=fields)
     if not form.is_valid():
         raise form_errors(form)
+    _points_out_of_range(ctx, form.cleaned_data)
     if calls is not None and len(calls) > len(form.call_names):
         raise ApiError(status.HTTP_400_BAD_REQUEST, "doubling_not_allowed", messages.explain(
             "doubling_not_allowed", value=1 << len(calls), rules=rules_name(rules),
@@ -98,8 +193,6 @@ def partnership_facts(ctx, data: dict[str, Any]) -> tuple[int, dict[str, Any], s
     for name in FLAGS:
         if data.get(name) and name not in form.fields:
             facts[name] = True
-    if data.get("tricks") is not None and "tricks" not in form.fields:
-        facts["tricks"] = data["tricks"]
     return form.cleaned_data["version"], facts, form.cleaned_data.get("reason", "")
 
 
@@ -144,14 +237,12 @@ class SheetView(SheetBase):
 
 
 class DealsView(SheetBase):
-    @extend_schema(request=shapes.DealIn, parameters=[KEY],
+    @extend_schema(request=DEAL_IN, parameters=[KEY],
                    responses={201: shapes.Written, 200: shapes.Written})
     def post(self, request, pk=None, code=""):
         """Enter the next deal (201; a replayed key answers as the first time)."""
         ctx = self.load(request, pk, code)
-        data = shapes.DealIn(data=request.data)
-        data.is_valid(raise_exception=True)
-        version, facts, reason = self.deal_facts(data.validated_data)
+        version, facts, reason = self.deal_facts(request.data)
 
         def write():
             try:
@@ -165,13 +256,11 @@ class DealsView(SheetBase):
 
 
 class DealView(SheetBase):
-    @extend_schema(request=shapes.DealIn, parameters=[KEY], responses=shapes.Written)
+    @extend_schema(request=DEAL_IN, parameters=[KEY, NUMBER], responses=shapes.Written)
     def put(self, request, number, pk=None, code=""):
         """Correct a recorded deal (every deal after it is scored again)."""
         ctx = self.load(request, pk, code)
-        data = shapes.DealIn(data=request.data)
-        data.is_valid(raise_exception=True)
-        version, facts, reason = self.deal_facts(data.validated_data)
+        version, facts, reason = self.deal_facts(request.data)
 
         def write():
             try:
@@ -183,7 +272,7 @@ class DealView(SheetBase):
 
         return apply_once(request, self.identity(request), write)
 
-    @extend_schema(parameters=[KEY, VERSION, REASON], responses={200: shapes.Written})
+    @extend_schema(parameters=[KEY, NUMBER, VERSION, REASON], responses={200: shapes.Written})
     def delete(self, request, number, pk=None, code=""):
         """Strike a deal out: the deals after it move up one number."""
         ctx = self.load(request, pk, code)

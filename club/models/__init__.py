@@ -15,7 +15,13 @@ from club.models.duplicate import (
                                    Traveller,
 )
 from club.models.imports import PlayerImportJob
-from club.models.ratings import ClubRatingSettings, PlayerRating, RatingPoint, RatingScope
+from club.models.ratings import (
+    ClubRatingSettings,
+    PendingRatingRefresh,
+    PlayerRating,
+    RatingPoint,
+    RatingScope,
+)
 from club.models.reports import ReportJob
 from club.models.rules import RuleSet
 from club.models.sheets import Deal, DealChange, MatchResult
@@ -24,6 +30,6 @@ from club.models.standings import StandingsSnapshot
 __all__ = [
     "ACTIONS", "ApiToken", "AuditEntry", "Championship", "Club", "ClubRatingSettings", "ClubRole", "Deal", "DealChange", "DuplicateBoard", "DuplicateEvent",
     "DuplicatePair", "DuplicateSession", "DuplicateTable", "Entry",
-    "IdempotentRequest", "Invitation", "MatchResult", "Membership", "Pair", "Player", "PlayerImportJob", "PlayerRating", "RatingPoint", "RatingScope", "ReportJob", "Round", "RuleSet", "Seat",
+    "IdempotentRequest", "Invitation", "MatchResult", "Membership", "Pair", "PendingRatingRefresh", "Player", "PlayerImportJob", "PlayerRating", "RatingPoint", "RatingScope", "ReportJob", "Round", "RuleSet", "Seat",
     "SessionGeneration", "SessionUser", "Stage", "StandingsSnapshot", "Table", "TemporaryPassword", "Traveller",
 ]

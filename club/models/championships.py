@@ -207,6 +207,12 @@ class Round(models.Model):
     closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
     closed_by = models.ForeignKey("auth.User", on_delete=models.SET_NULL, null=True, blank=True,
                                   related_name="+", verbose_name=_("closed by"))
+    # What the draw read when it was drawn (club.services.draws.drawn_on_changed_results):
+    # the championship's results version, and a fingerprint of the draw's input.
+    drawn_version = models.PositiveIntegerField(_("results version when drawn"), null=True,
+                                                blank=True, editable=False)
+    drawn_from = models.CharField(_("results drawn from"), max_length=32, blank=True,
+                                  editable=False)
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:

@@ -8,6 +8,8 @@
 - :class:`PlayerRating` and :class:`RatingPoint`: the state as rows, for listing and for a
   player's chart. Everything here is rebuilt from the closed rounds by
   :mod:`club.services.ratings` (``manage.py rebuild_ratings``; ``verify_ratings`` checks).
+- :class:`PendingRatingRefresh`: a club's refresh asked for and not run yet (the ratings
+  it feeds are behind); the workers' sweep sends one the task queue did not take.
 """
 
 from __future__ import annotations
@@ -114,3 +116,28 @@ class RatingPoint(models.Model):
         constraints = [models.UniqueConstraint(fields=["scope", "player", "round"],
                                                name="one_rating_point_per_round")]
         indexes = [models.Index(fields=["scope", "player", "position"])]
+
+
+class PendingRatingRefresh(models.Model):
+    """A refresh of the ratings a club's rounds feed, owed: written in the transaction of
+    the change that needs it (a round closed or reopened, the settings saved), deleted by
+    the refresh that read that change (:func:`club.services.ratings.refresh_club`). While
+    it exists the club's ratings, and the federation's, are known to be behind: their
+    pages say they are being updated. ``sent`` None: the task queue could not be reached;
+    the workers' sweep sends it (``club.services.ratings.send_owed``)."""
+
+    club = models.OneToOneField(Club, on_delete=models.CASCADE,
+                                related_name="pending_rating_refresh", verbose_name=_("club"))
+    #: Moves with every change that asks for a refresh: a refresh deletes only the version
+    #: it read before reading the rounds (a change after that is still owed).
+    version = models.PositiveIntegerField(_("version"), default=1)
+    asked = models.DateTimeField(_("asked"), auto_now=True)
+    #: When the refresh was last handed to the task queue; None: not sent.
+    sent = models.DateTimeField(_("sent"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("pending ratings refresh")
+        verbose_name_plural = _("pending ratings refreshes")
+
+    def __str__(self) -> str:
+        return str(self.club)

@@ -19,7 +19,8 @@ class ReportJob(models.Model):
         RUNNING = "running", _("rendering")
         DONE = "done", _("ready")
         FAILED = "failed", _("failed")
-        #: The task queue could not be reached: kept, and sent again by the next request.
+        #: The task queue could not be reached: kept, and sent by the workers' sweep when
+        #: it can be (within a day), or by the next request.
         UNSENT = "unsent", _("not sent")
 
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
@@ -41,6 +42,8 @@ class ReportJob(models.Model):
     #: The last sign of work: the job sent to the queue, or a worker starting or rendering
     #: it (every few seconds while it renders). Old while queued or running = no worker.
     heartbeat = models.DateTimeField(_("last sign of work"), null=True, blank=True)
+    #: The language it was asked in (its fingerprint's): the sweep sends it in that one.
+    language = models.CharField(_("language"), max_length=10, blank=True)
 
     class Meta:
         ordering = ["-created"]

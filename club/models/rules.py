@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.apps import apps
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -49,9 +50,7 @@ class RuleSet(models.Model):
         """Frozen once a championship using it has published a round (RULES.md §9: a
         championship fixes its rules before its first round), or has a recorded deal: edits
         then make a copy."""
-        from club.models.championships import Round
-        from club.models.sheets import Deal
-
+        Round, Deal = apps.get_model("club", "Round"), apps.get_model("club", "Deal")
         return self.is_preset or Round.objects.filter(
             stage__championship__rule_set=self).exclude(status=Round.Status.DRAFT).exists() or \
             Deal.objects.filter(table__round__stage__championship__rule_set=self).exists()

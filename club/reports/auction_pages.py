@@ -3,11 +3,12 @@ round, filled after it (RULES.md §13).
 
 Each page carries the championship, stage, round, the rule set's name and the table; the
 players in playing order with their column letters (A to G), who keeps the sheet, the
-players' code and QR (self-entry); the table's rules in short (:func:`club.reports.
-auction_grid.rules_lines`); the grid: every deal of the game with its dealer pre-printed,
-the declarer, bid, trump, cards drawn or exchanged, his count and score, and one column per
-player with the running totals; a last row for the places; a legend and a signature line per
-player. Filled sheets take the scores from ``scoring`` (:func:`auction_game`).
+players' code, the address to type it at and its QR code (self-entry); the table's rules
+in short (:func:`club.reports.auction_grid.rules_lines`); the grid: every deal of the game
+with its dealer pre-printed, the declarer, bid, trump, cards drawn or exchanged, his count
+and score, and one column per player with the running totals; a last row for the places; a
+legend and a signature line per player. Filled sheets take the scores from ``scoring``
+(:func:`auction_game`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from club.reports import auction_grid as grid
 from club.reports.data import RoundData, TableData
 from club.reports.fonts import fit_name, fit_text, text_width_mm
 from club.reports.layout import BASE_CSS, Block, box, pages_html
-from club.reports.sheets import QR_MM, entry_qr
+from club.reports.sheets import QR_MM, code_blocks, entry_qr
 from club.rule_labels import rule_set_name
 from club.selectors.replay import score_table
 from club.selectors.sheets import TRUMP_SYMBOLS
@@ -162,10 +163,17 @@ class AuctionSheetBuilder:
         if keeper is not None:
             info.append(_("Sheet kept by %(letter)s, seat %(seat)d") % {
                 "letter": grid.LETTERS[keeper.position], "seat": keeper.position + 1})
+        info_top, line_mm, code = top - 0.5, 4.3, []
         if self.data.championship.self_entry and table.code:
-            info.append(_("Players' code: %(code)s (or scan the square)") % {"code": table.code})
+            # the code's three lines first, under its QR code, the rules closer if need be
+            start = 28.8
+            line_mm = min(4.3, (grid.HEAD_TOP - 0.4 - start) / (3 + len(info)))
+            code = code_blocks(table.code, 96, start, grid.RIGHT - 96, 8.5, line_mm, "↗")
+            info_top = start + 3 * line_mm
+        else:
+            info = info[:9]
         names = [fit_name(s.player.first_name, s.player.last_name, 66, NAME_PT) for s in seats]
-        return [
+        return code + [
             Block("b muted", box(grid.LEFT, top - 4.5, 90, font_size="7.5pt"),
                   _("Column · seat · player (in playing order)")),
             Block("b bold", box(grid.LEFT, top, 6, **style),
@@ -173,8 +181,9 @@ class AuctionSheetBuilder:
             Block("b muted", box(grid.LEFT + 7, top, 7, **style),
                   "\n".join(str(s.position + 1) for s in seats)),
             Block("b", box(grid.LEFT + 14, top, 68, **style), "\n".join(names)),
-            Block("b", box(96, top - 0.5, grid.RIGHT - 96, line_height="4.3mm", font_size="8.5pt"),
-                  "\n".join(fit_text(line, grid.RIGHT - 97, 8.5) for line in info[:9])),
+            Block("b", box(96, info_top, grid.RIGHT - 96, line_height=f"{line_mm:.2f}mm",
+                           font_size="8.5pt"),
+                  "\n".join(fit_text(line, grid.RIGHT - 97, 8.5) for line in info)),
         ]
 
     def grid(self, cols, seats, scored: Scored, first_dealer: int, length: int, first: int,

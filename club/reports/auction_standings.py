@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from club.models import Championship, Entry
 from club.reports import data
-from club.reports.tables import Col, Document
+from club.reports.tables import Col, Document, ResultLine
 from club.selectors.auction_standings import auction_standings_of
 from club.selectors.names import player_name
 from scoring.standings import Standings
@@ -124,7 +124,6 @@ def auction_results_document(rnd_data: data.RoundData) -> Document:
 def auction_result_lines(rnd_data: data.RoundData) -> list:
     """The round page's lines for auction tables: the players in seat order with their
     totals (one line a table), and who won (shared first places) once the game is over."""
-    from club.reports.documents import ResultLine
 
     lines = []
     for table in rnd_data.tables:

@@ -21,9 +21,14 @@ from django.utils.translation import gettext as _
 from club.models import Championship, Deal, ReportJob, Table
 from club.reports import charts, data, fonts
 from club.reports.auction_pages import auction_sheets_html
+from club.reports.auction_standings import (
+    auction_result_lines,
+    auction_results_document,
+    auction_standings_document,
+)
 from club.reports.sheet_grid import PLAYER_LETTERS
 from club.reports.sheets import sheets_html as _sheets_html
-from club.reports.tables import TEXT_PT, Chart, Col, Document
+from club.reports.tables import TEXT_PT, Chart, Col, Document, ResultLine
 from club.selectors.replay import decision_of, score_table
 from club.sheets.kinds import kind_of
 from scoring import dealer_alone, get_metric
@@ -65,7 +70,6 @@ def _metric_label(key: str) -> tuple[str, str]:
 
 def standings_document(championship: Championship) -> Document:
     if not kind_of(championship).match_standings:  # each for themselves: totals, places
-        from club.reports.auction_standings import auction_standings_document
 
         return auction_standings_document(championship)
     standings, _facts = data.championship_standings(championship)
@@ -109,16 +113,6 @@ def standings_chart(championship: Championship, standings: data.StandingsData | 
     return charts.rank_progression(standings.rounds, standings.progression,
                                    _("Rank of the leaders after each round"), _("Round"),
                                    _("Rank"))
-
-
-@dataclass
-class ResultLine:
-    number: int
-    sides: tuple[str, str]
-    games: str
-    points: str
-    result: str
-    finished: bool = False
 
 
 def _side_names(table: data.TableData) -> tuple[str, str]:
@@ -240,7 +234,6 @@ def results_document(round_id: int) -> Document:
     rnd = rnd_data.round
     champ = rnd_data.championship
     if kind_of(champ).each_for_themselves:  # a line per player
-        from club.reports.auction_standings import auction_results_document
 
         return auction_results_document(rnd_data)
     cols = [Col(_("Table"), chars=5), Col(_("Side A"), align="l"), Col(_("Side B"), align="l"),
@@ -276,7 +269,6 @@ def round_view(round_id: int, number: int | None = None) -> RoundView:
     first table with deals). Five queries at most."""
     rnd_data, _facts = data.round_results(round_id)
     if kind_of(rnd_data.championship).each_for_themselves:  # no two sides: players' totals
-        from club.reports.auction_standings import auction_result_lines
 
         return RoundView(auction_result_lines(rnd_data), [], None, "", auction=True)
     playing = [t for t in rnd_data.tables if not t.table.is_bye]

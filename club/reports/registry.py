@@ -15,6 +15,7 @@ from typing import Any
 from club.models import Championship, ReportJob, Round
 from club.reports import data, documents
 from club.reports import play_analysis as analysis
+from club.reports.auction_standings import auction_standings_facts
 from club.sheets.kinds import kind_of
 
 Kind = ReportJob.Kind
@@ -49,7 +50,6 @@ def standings_facts(championship: Championship) -> Any:
     """What the standings PDF shows: an auction championship's own standings, else the
     partnership standings."""
     if not kind_of(championship).match_standings:
-        from club.reports.auction_standings import auction_standings_facts
 
         return auction_standings_facts(championship)[2]
     return data.championship_standings(championship)[1]

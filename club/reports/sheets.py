@@ -1,7 +1,8 @@
 """Score sheets of a round: one A4 page per table, blank before the round, filled after it.
 
 Each page carries the championship, stage, round and table, the four players in seat order
-with their sides, who keeps the sheet, the players' code (self-entry), the dealer of every
+with their sides, who keeps the sheet, the players' code (self-entry: the code, the address
+to type it at and a QR code of the table's page), the dealer of every
 deal pre-printed in playing order, the columns of the paper sheet (trump, doubling, card
 points, game points, running totals per side, notes) and signature lines. Filled sheets
 take the game points and totals from ``scoring`` (the deals replayed, as everywhere else):
@@ -26,7 +27,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from club.reports.data import RoundData, TableData, group_seats
-from club.reports.fonts import FIGURE_SPACE, fit_name, fit_text
+from club.reports.fonts import FIGURE_SPACE, fit_name, fit_text, text_width_mm
 from club.reports.layout import BASE_CSS, Block, box, pages_html
 from club.reports.sheet_grid import (
     DEALER_PT,
@@ -56,6 +57,7 @@ from club.rule_labels import rule_set_name
 from club.selectors.replay import match_format, players_at
 from club.services.sheet_messages import format_label
 from club.sheet_labels import direction_label
+from club.table_codes import spaced
 from scoring import dealer_alone
 
 
@@ -160,8 +162,13 @@ class SheetBuilder:
         champ = self.data.championship
         by_side = group_seats(seats)
         top = 29.0
+        # with the players' code the names give the code's lines room (the address is long)
+        qr = champ.self_entry and bool(table.code)
+        names_w, info_x = (70.0, 100.0) if qr else (92.0, 124.0)
+        info_w = RIGHT - info_x - (QR_MM + 1 if qr else 0)
         lines = [f"{s.position + 1}" for s in seats]
-        players = [fit_name(s.player.first_name, s.player.last_name, 92, NAME_PT) for s in seats]
+        players = [fit_name(s.player.first_name, s.player.last_name, names_w, NAME_PT)
+                   for s in seats]
         sides = ["AB"[s.side] if s.side in (0, 1) else "" for s in seats]
         keeper = next((s for s in seats if s.position == table.sheet_keeper), None)
         info = [_("Side A: seats %(seats)s") % {"seats": ", ".join(str(s.position + 1)
@@ -172,28 +179,31 @@ class SheetBuilder:
             sides = list(PLAYER_LETTERS[:len(seats)])
             info = [_("A table of three: the dealer plays alone"),
                     _("against the two others, who both score.")]
-        if keeper is not None:
+        if keeper is not None and qr:  # one line: the code's three lines come below
+            label = _("Sheet kept by seat %(seat)d:") % {"seat": keeper.position + 1}
+            info.append(label + " " + fit_name(
+                keeper.player.first_name, keeper.player.last_name,
+                info_w - text_width_mm(label + " ", 9) - 1, 9))
+        elif keeper is not None:
             info.append(_("Sheet kept by seat %(seat)d:") % {"seat": keeper.position + 1})
             info.append("  " + fit_name(keeper.player.first_name, keeper.player.last_name, 72, 10))
-        qr = []
-        if champ.self_entry and table.code:
-            info.append(_("Players' code: %(code)s") % {"code": table.code})
-            info.append(_("or scan the square →"))
-            qr = [Block("", box(RIGHT - QR_MM, top + 1, QR_MM, QR_MM, position="absolute"),
-                        _("The entry page of this table"), src=entry_qr(table.code))]
+        code = []
+        if qr:
+            code = [Block("", box(RIGHT - QR_MM, top + 1, QR_MM, QR_MM, position="absolute"),
+                          _("The entry page of this table"), src=entry_qr(table.code))]
+            code += code_blocks(table.code, info_x, top + len(info) * 4.6, info_w, 9, 4.6)
         style = {"line_height": "5.6mm"}
-        return qr + [
+        return code + [
             Block("b muted", box(LEFT, top - 5, 110, font_size="7.5pt"),
                   _("Seat · player · side (in playing order: %(direction)s)") % {
                       "direction": direction_label(self.rules)}),
             Block("b bold r", box(LEFT, top, 5, font_size=f"{NAME_PT}pt", **style), "\n".join(lines)),
-            Block("b", box(LEFT + 8, top, 94, font_size=f"{NAME_PT}pt", **style), "\n".join(players)),
-            Block("b bold", box(LEFT + 104, top, 6, font_size=f"{NAME_PT}pt", **style),
+            Block("b", box(LEFT + 8, top, names_w + 2, font_size=f"{NAME_PT}pt", **style),
+                  "\n".join(players)),
+            Block("b bold", box(LEFT + names_w + 12, top, 6, font_size=f"{NAME_PT}pt", **style),
                   "\n".join(sides)),
-            Block("b", box(124, top, RIGHT - 124 - (QR_MM + 1 if qr else 0), line_height="4.6mm",
-                           font_size="9pt"),
-                  "\n".join(fit_text(line, RIGHT - 125 - (QR_MM + 1 if qr else 0), 9)
-                            for line in info)),
+            Block("b", box(info_x, top, info_w, line_height="4.6mm", font_size="9pt"),
+                  "\n".join(fit_text(line, info_w - 1, 9) for line in info)),
         ]
 
     def footer(self, data: TableData, seats, summary: str) -> list[Block]:
@@ -228,6 +238,39 @@ class SheetBuilder:
 
 #: The side of the QR code of the table's entry page, in millimetres.
 QR_MM = 22.0
+
+
+def entry_address() -> str:
+    """The page where the players type their table's code (``/sheet/``), as their phones
+    reach the site (``TROEF_SITE_URL``)."""
+    return settings.TROEF_SITE_URL + reverse("sheet-code")
+
+
+def fitted(text: str, width_mm: float, size_pt: float, *, bold: bool = False,
+           smallest: float = 6.5) -> tuple[str, float]:
+    """``text`` and the largest size from ``size_pt`` down to ``smallest`` (by half points) at
+    which it fits ``width_mm`` on one line; cut with an ellipsis only below that."""
+    size = size_pt
+    while size > smallest and text_width_mm(text, size, bold=bold) > width_mm:
+        size -= 0.5
+    return fit_text(text, width_mm, size, bold=bold), size
+
+
+def code_blocks(code: str, left: float, top: float, width: float, size_pt: float,
+                line_mm: float, arrow: str = "→") -> list[Block]:
+    """The players' code as text beside its QR code, in three lines from ``top``: the code
+    (in two halves, bold), the address to open, and what to do there (``arrow``: where the
+    QR code is). A long address is set smaller rather than cut."""
+    lines = [(_("Players' code: %(code)s") % {"code": spaced(code)}, True),
+             (_("Open %(address)s") % {"address": entry_address()}, False),
+             (_("and type the code, or scan the square") + " " + arrow, False)]
+    blocks = []
+    for i, (line, bold) in enumerate(lines):
+        text, size = fitted(line, width - 1, size_pt, bold=bold)
+        blocks.append(Block("b bold" if bold else "b", box(
+            left, top + i * line_mm, width, line_height=f"{line_mm}mm", font_size=f"{size:g}pt"),
+            text))
+    return blocks
 
 
 def entry_qr(code: str) -> str:

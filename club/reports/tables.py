@@ -191,3 +191,16 @@ def _chart_size(svg: str) -> tuple[float, float]:
     ratio = float(match.group(2)) / float(match.group(1)) if match else 0.45
     width = min(WIDTH, 175.0)
     return width, round(width * ratio, 1)
+
+
+@dataclass
+class ResultLine:
+    """A table's line in a round's results: its number, the two sides (or the players and
+    their totals, a second side left empty), games, points and the result."""
+
+    number: int
+    sides: tuple[str, str]
+    games: str
+    points: str
+    result: str
+    finished: bool = False

@@ -10,7 +10,9 @@ from __future__ import annotations
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from club.models import Championship, Round, Table
+from club.models import Championship, Entry, Round, Table
+from club.selectors.auction_standings import auction_standings_of
+from club.selectors.names import player_name
 from club.selectors.rounds import round_page
 from club.selectors.standings import StandingsPage, results_key
 from club.sheets.kinds import kind_of
@@ -77,9 +79,6 @@ def _table(view) -> dict:
 def auction_standings_part(championship: Championship, reveal: bool) -> dict:
     """An auction championship's standings by total (RULES.md §13): total, place points,
     rounds."""
-    from club.models import Entry
-    from club.selectors.auction_standings import auction_standings_of
-    from club.selectors.names import player_name
 
     entries = {e.pk: e for e in Entry.objects.filter(championship=championship)
                .select_related("player")}

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
-from club.models import PlayerRating, RatingPoint, RatingScope, Round, Seat
+from club.models import PendingRatingRefresh, PlayerRating, RatingPoint, RatingScope, Round, Seat
 from club.selectors.names import player_name
 from scoring.ratings import Rating, RatingSettings, win_probability
 
@@ -31,6 +31,16 @@ def scope_settings(key: str) -> RatingSettings | None:
     """The settings the scope's stored state was built with (None: not built yet)."""
     state = RatingScope.objects.filter(key=key).values_list("state", flat=True).first()
     return RatingSettings.from_dict(state["settings"]) if state else None
+
+
+def ratings_stale(key: str) -> bool:
+    """Whether the scope's stored ratings are known to be behind: a refresh they need is
+    owed (``PendingRatingRefresh``: the club's, or any club's for the federation). One
+    query."""
+    owed = PendingRatingRefresh.objects.all()
+    if key != RatingScope.FEDERATION:
+        owed = owed.filter(club_id=int(key.split(":", 1)[1]))
+    return owed.exists()
 
 
 def rating_rows(key: str, *, reveal: bool, day: datetime.date | None = None) -> list[RatingRow]:

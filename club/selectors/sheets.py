@@ -26,6 +26,7 @@ from club.selectors.replay import (
 )
 from club.selectors.sheet_rows import seat_rows
 from club.sheets.kinds import SheetKind, kind_of_rules
+from club.table_codes import normalise
 from engine.rules import RuleSet
 from scoring import MatchFormat, dealer_alone
 
@@ -178,13 +179,17 @@ def table_names(individual: bool, **scope: Any) -> dict[int, TableNames]:
 def load_table(actor: Actor, table_id: int | None = None, *, page: bool = False) -> TableContext:
     """The table an actor may open: by ``table_id`` for organisers and staff, by the actor's
     code for the table's players (while its round is published and the championship lets
-    players enter). One query (see :mod:`club.selectors.sheet_rows`; one more for a table
-    without seats, and with ``page`` one for who entered and confirmed the sheet). Raises
+    players enter; the code as people type it, :func:`club.table_codes.normalise`). One
+    query (see :mod:`club.selectors.sheet_rows`; one more for a table without seats, and
+    with ``page`` one for who entered and confirmed the sheet). Raises
     :class:`SheetNotFound` or :class:`SheetForbidden`.
     """
     user = actor.user
     if actor.by_code:
-        rows = seat_rows(None, code=actor.code)
+        code = normalise(actor.code)
+        if not code:
+            raise SheetNotFound
+        rows = seat_rows(None, code=code)
     elif table_id is None:
         raise SheetNotFound
     else:

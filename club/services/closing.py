@@ -28,7 +28,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from club.models import AuditEntry, Round, Table
+from club.models import AuditEntry, Championship, Round, Table
 from club.selectors.closing import round_checks
 from club.services.draws import RoundError
 from club.services.ratings import queue_refresh
@@ -189,6 +189,10 @@ def reopen_round(rnd: Round, user, reason: str) -> Round:
     rnd = _locked_round(rnd)
     if rnd.status != Round.Status.CLOSED:
         raise RoundError(_("Only a closed round can be reopened."))
+    # the results' row, as publish_round takes it: a later round is published before this
+    # check (and blocks it) or after this reopen (and is refused while this round is open)
+    Championship.objects.select_for_update().filter(pk=rnd.stage.championship_id).values_list(
+        "pk", flat=True).first()
     blocker = reopen_blocker(rnd)
     if blocker is not None:
         raise RoundError(_("%(round)s cannot be reopened: %(later)s of %(stage)s is already "

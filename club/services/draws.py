@@ -2,12 +2,16 @@
 
 The generators are pure; this module maps the championship's state to their entries (who
 met and partnered whom, scores, byes) and their draw to tables and seats, in one
-transaction per action.
+transaction per action. A draft keeps what it was drawn from (the results version and a
+fingerprint of the entries as the draw read them); it is published only after the round
+before it is closed and while those results have not changed since.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import json
 import random
 import secrets
 from collections import defaultdict
@@ -19,10 +23,12 @@ from django.utils.translation import gettext as _
 from club import messages
 from club.draw_reasons import to_json
 from club.models import Championship, Entry, MatchResult, Round, Seat, Stage, Table
+from club.selectors.ratings import ratings_stale
 from club.selectors.replay import championship_rules
 from club.selectors.rounds import POULE_FLAG
 from club.services.standings import current_standings, results_changed
 from club.sheets.kinds import kind_of, kind_of_rules
+from club.table_codes import CODE_ALPHABET, CODE_LENGTH
 from engine.table import seat_sides
 from scoring import dealer_alone, pairing
 from scoring.pairing import reasons as why
@@ -31,10 +37,6 @@ from scoring.pairing.base import Entry as DrawEntry
 from scoring.ratings import Ratings, RatingSettings
 from scoring.ratings_rounds import seed_ranks, team_strength
 from scoring.tables import table_rules
-
-#: Letters and digits that cannot be misread for each other on a printed sheet.
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 8
 
 
 class RoundError(ValueError):
@@ -46,18 +48,23 @@ class RoundError(ValueError):
 
 
 def table_code() -> str:
-    """A new code for a table's players (40 random bits), printed on its score sheet."""
+    """A new code for a table's players (8 of 25 symbols without look-alikes: 37 random
+    bits, club.table_codes), printed on its score sheet."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-def draw_entries(championship: Championship, stage: Stage) -> list[DrawEntry]:
-    """The stage's entries as the draw sees them: history, score, byes, rank. Four queries."""
+def draw_entries(championship: Championship, stage: Stage, *,
+                 without: Round | None = None) -> list[DrawEntry]:
+    """The stage's entries as the draw sees them: history, score, byes, rank. Four queries.
+    ``without``: a round whose seats are not history (a draft, read as when it was drawn)."""
     entries = list(stage.entries.all().only("pk", "active", "substitute_for_id"))
     opponents: dict[int, set] = defaultdict(set)
     partners: dict[int, set] = defaultdict(set)
     bye_tables: dict[int, set] = defaultdict(set)
-    seats = Seat.objects.filter(table__round__stage__championship=championship).values_list(
-        "table_id", "entry_id", "side", "table__is_bye")
+    seats = Seat.objects.filter(table__round__stage__championship=championship)
+    if without is not None:
+        seats = seats.exclude(table__round=without)
+    seats = seats.values_list("table_id", "entry_id", "side", "table__is_bye")
     tables: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for table_id, entry_id, side, is_bye in seats:
         if is_bye:
@@ -89,6 +96,31 @@ def draw_entries(championship: Championship, stage: Stage) -> list[DrawEntry]:
             replaces=entry.substitute_for_id, rank=row.rank if row else None,
         ))
     return result
+
+
+def entries_fingerprint(entries: list[DrawEntry]) -> str:
+    """A fingerprint of what a draw reads of the stage's results and entries (each entry's
+    score, game points, rank, opponents, partners, byes, withdrawal, substitute): a draft
+    whose fingerprint no longer matches was drawn on results that changed since."""
+    rows = sorted(([sorted(v, key=str) if isinstance(v, frozenset) else v
+                    for v in dataclasses.astuple(entry)] for entry in entries), key=str)
+    made_of = json.dumps(rows, default=str, separators=(",", ":"))
+    return hashlib.sha256(made_of.encode()).hexdigest()[:32]
+
+
+def drawn_on_changed_results(rnd: Round, championship: Championship | None = None) -> bool:
+    """Whether the draft ``rnd`` was drawn on results that changed since (a round before it
+    reopened and corrected, an entry withdrawn ...): it must be redrawn before it is
+    published. Free while the championship's results version is the one it was drawn at;
+    else the draw's input is read again (five queries) and compared with the one it was
+    drawn from. A round drawn before the fingerprints were kept is taken as it is."""
+    if rnd.status != Round.Status.DRAFT or not rnd.drawn_from:
+        return False
+    championship = championship or rnd.stage.championship
+    if rnd.drawn_version == championship.results_version:
+        return False
+    entries = draw_entries(championship, rnd.stage, without=rnd)
+    return entries_fingerprint(entries) != rnd.drawn_from
 
 
 def previous_draws(stage: Stage) -> list[Draw]:
@@ -129,21 +161,23 @@ def stage_poules(stage: Stage) -> dict[int, str]:
     return pairing.poule_map(previous_draws(stage))
 
 
-def run_generator(championship: Championship, stage: Stage, seed: int) -> Draw:
-    """The generator's draw for the stage's next round (checked by ``pairing.draw``)."""
+def run_generator(championship: Championship, stage: Stage, seed: int, *,
+                  entries: list[DrawEntry] | None = None) -> Draw:
+    """The generator's draw for the stage's next round (checked by ``pairing.draw``), from
+    ``entries`` (default: :func:`draw_entries`)."""
     method = stage_method(stage)
     options = {}
+    if entries is None:
+        entries = draw_entries(championship, stage)
     own_draw = kind_of(championship).draw
     if own_draw is not None:  # RULES §13: each for themselves at tables of 3 to 7
-        return own_draw(draw_entries(championship, stage), seed=seed,
-                        history=previous_draws(stage),
+        return own_draw(entries, seed=seed, history=previous_draws(stage),
                         options={"size": championship.table_size, "fit": championship.table_fit})
     if championship.is_individual:
         if method == Championship.DrawMethod.RANDOM:
             method = "individual"
         if championship.odd_players != Championship.OddPlayers.BYES:
             options["odd"] = championship.odd_players
-    entries = draw_entries(championship, stage)
     ratings, players = (rated_entries(championship) if method in RATED_METHODS
                         else (None, {}))
     strength = {e: team_strength(ratings, ps) for e, ps in players.items()}
@@ -157,7 +191,10 @@ def run_generator(championship: Championship, stage: Stage, seed: int) -> Draw:
     draw = pairing.draw(entries, method, seed=seed, history=previous_draws(stage),
                         options=options)
     if method == Championship.DrawMethod.BALANCED or seeded:
-        draw = rated_reasons(draw, strength, ranks if seeded else None)
+        from club.services.ratings import club_key
+
+        draw = rated_reasons(draw, strength, ranks if seeded else None,
+                             stale=ratings_stale(club_key(championship.club_id)))
     return draw
 
 
@@ -178,9 +215,12 @@ def rated_entries(championship: Championship) -> tuple[Ratings | None, dict[int,
                          "pk", "player_id", "pair__first_id", "pair__second_id")}
 
 
-def rated_reasons(draw: Draw, strength: dict[int, float], ranks: dict[int, int] | None) -> Draw:
+def rated_reasons(draw: Draw, strength: dict[int, float], ranks: dict[int, int] | None, *,
+                  stale: bool = False) -> Draw:
     """Each table's reason that the ratings made it: the sides' summed ratings (balanced),
-    or the two entries' places by rating (``ranks``: a seeded first Swiss round)."""
+    or the two entries' places by rating (``ranks``: a seeded first Swiss round); with
+    ``stale`` (a ratings refresh was owed: they did not count the latest change yet) the
+    reason says so (its parameter ``stale``)."""
     fresh, seeded = RatingSettings().mu, ranks is not None
     tables = []
     for table in draw.tables:
@@ -192,6 +232,8 @@ def rated_reasons(draw: Draw, strength: dict[int, float], ranks: dict[int, int] 
         else:
             tables.append(table)
             continue
+        if stale:
+            extra = (extra[0], {**extra[1], "stale": True})
         tables.append(dataclasses.replace(table, reasons=(extra, *table.reasons)))
     return dataclasses.replace(draw, tables=tuple(tables))
 
@@ -279,33 +321,51 @@ def draw_round(stage: Stage, *, seed: int | None = None, time_limit: int | None 
     rnd.draw_method = stage_method(stage)
     if time_limit is not None:
         rnd.time_limit = time_limit
+    entries = draw_entries(championship, stage)
     try:
-        draw = run_generator(championship, stage, rnd.seed)
+        draw = run_generator(championship, stage, rnd.seed, entries=entries)
     except DrawError as error:
         raise RoundError(messages.explain(error), field=error.field) from error
     if not draw.tables:
         raise RoundError(_("Not enough active entries to draw a table."), field="entries")
+    # what it was drawn from, to find a draft drawn on results that changed since (the
+    # version as read before the entries: a change in between shows in the fingerprint)
+    rnd.drawn_version = championship.results_version
+    rnd.drawn_from = entries_fingerprint(entries)
     rnd.save()
     _store_draw(championship, rnd, draw)
     return rnd
 
 
-def _move_round(rnd: Round, before: str, after: str, refusal: str) -> Round:
-    """Lock the round and move it from status ``before`` to ``after``, or refuse."""
-    rnd = Round.objects.select_for_update().get(pk=rnd.pk)
-    if rnd.status != before:
-        raise RoundError(refusal)
-    rnd.status = after
-    rnd.save(update_fields=["status"])
-    results_changed(rnd.stage.championship_id)
-    return rnd
+def open_round_before(rnd: Round) -> Round | None:
+    """The last round of ``rnd``'s stage before it that is not closed (reopened, say)."""
+    return (Round.objects.filter(stage_id=rnd.stage_id, number__lt=rnd.number)
+            .exclude(status=Round.Status.CLOSED).order_by("-number").first())
 
 
 @transaction.atomic
 def publish_round(rnd: Round) -> Round:
-    """Publish a draft: players see the draw and results can be entered."""
-    return _move_round(rnd, Round.Status.DRAFT, Round.Status.PUBLISHED,
-                       _("Only a draft round can be published."))
+    """Publish a draft: players see the draw and results can be entered. Refused while a
+    round before it in its stage is open (it is drawn from that round's results) and when
+    it was drawn on results that changed since (:func:`drawn_on_changed_results`)."""
+    rnd = Round.objects.select_for_update().select_related("stage").get(pk=rnd.pk)
+    if rnd.status != Round.Status.DRAFT:
+        raise RoundError(_("Only a draft round can be published."))
+    # the results' row: a change of results in flight commits first, and is seen below
+    championship = Championship.objects.select_for_update().get(pk=rnd.stage.championship_id)
+    before = open_round_before(rnd)
+    if before is not None:
+        raise RoundError(_("Close round %(before)d before publishing round %(number)d: it "
+                           "is drawn from the results of round %(before)d.")
+                         % {"before": before.number, "number": rnd.number})
+    if drawn_on_changed_results(rnd, championship):
+        raise RoundError(_("Round %(number)d was drawn on results that changed since it was "
+                           "drawn (a round reopened or corrected): redraw it before "
+                           "publishing.") % {"number": rnd.number})
+    rnd.status = Round.Status.PUBLISHED
+    rnd.save(update_fields=["status"])
+    results_changed(championship.pk)
+    return rnd
 
 
 def close_round(rnd: Round, user=None, **options) -> Round:

@@ -16,6 +16,7 @@ from typing import Any
 
 from club import safe_cache
 from club.models import DuplicateBoard, DuplicateSession
+from club.services import reports as queue
 from engine.dd_analysis import board_double_dummy
 from scoring import par
 from scoring.errors import ScoringError
@@ -88,13 +89,11 @@ def missing(session: DuplicateSession) -> list[int]:
 def request_records(session: DuplicateSession) -> bool:
     """Send every board without its record to the workers (once per ``PENDING``); False
     when the queue cannot be reached."""
-    from club.services.reports import publish
-    from club.tasks_duplicate import solve_board_task
 
     for board_id in missing(session):
         if not safe_cache.call("add", _pending_key(board_id), 1, PENDING):
             continue
-        if not publish(solve_board_task, (board_id,)):
+        if not queue.publish("club.tasks.solve_board", (board_id,)):
             safe_cache.call("delete", _pending_key(board_id))
             return False
     return True

@@ -29,6 +29,10 @@ from club.reports import duplicate_movement as movement
 from club.rule_labels import rules_name
 from club.selectors.duplicate import board_set, movement_rounds
 from club.services import duplicate_handrecords as records
+from club.services import reports as queue
+
+#: The task that renders an event's PDFs (club/tasks_duplicate.py), sent by its name.
+RENDER = "club.tasks.render_duplicate_report"
 
 log = logging.getLogger(__name__)
 
@@ -122,8 +126,6 @@ def _records_wanted(session: DuplicateSession) -> str:
 
 def request(kind: str, session: DuplicateSession) -> dict[str, Any]:
     """Make the PDF unless it is there or on its way; its state afterwards."""
-    from club.services.reports import publish
-    from club.tasks_duplicate import render_duplicate_report
 
     if kind not in KINDS:
         raise KeyError(kind)
@@ -137,7 +139,7 @@ def request(kind: str, session: DuplicateSession) -> dict[str, Any]:
             safe_cache.call("set", _state_key(now["name"]), "unsent", 60)
         return state(kind, session)
     safe_cache.call("set", _state_key(now["name"]), "queued", STATE_SECONDS)
-    if not publish(render_duplicate_report, (kind, session.pk, get_language())):
+    if not queue.publish(RENDER, (kind, session.pk, get_language())):
         safe_cache.call("set", _state_key(now["name"]), "unsent", 60)
     return state(kind, session)
 
@@ -145,13 +147,11 @@ def request(kind: str, session: DuplicateSession) -> dict[str, Any]:
 def records_complete(session: DuplicateSession) -> None:
     """Worker side, when the last board of a session is solved: send the hand records PDF
     if someone asked for it."""
-    from club.services.reports import publish
-    from club.tasks_duplicate import render_duplicate_report
 
     language = safe_cache.call("get", _records_wanted(session))
     if language and safe_cache.call("add", _records_wanted(session) + ":sent", 1, 60):
         safe_cache.call("delete", _records_wanted(session))
-        publish(render_duplicate_report, ("handrecords", session.pk, language))
+        queue.publish(RENDER, ("handrecords", session.pk, language))
 
 
 def render(kind: str, session: DuplicateSession) -> str:

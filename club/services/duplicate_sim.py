@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from club.models import Club, DuplicateBoard, DuplicatePair, DuplicateTable, Membership, Pair, Player
 from club.models import RuleSet as RuleSetModel
 from club.selectors.duplicate_results import standings
+from club.services.duplicate import DuplicateInvalid, create_event
 from club.services.duplicate_travellers import enter_traveller
 from club.services.duplicate_verify import verify_duplicate_event
 from engine.board import Board
@@ -118,7 +119,6 @@ def rehearse_duplicate(pairs: int = 24, boards_per_round: int = 2, *, seed: int 
     """A duplicate evening end to end: a club, ``pairs`` pairs, the event and its boards
     (dealt from ``seed``), every table's play simulated and entered through the traveller
     service, the standings, and ``verify_results``' check of the event."""
-    from club.services.duplicate import create_event
 
     clock = time.perf_counter()
     seconds: dict[str, float] = {}
@@ -145,7 +145,6 @@ def duplicate_rehearsal(command, options) -> None:
     """``manage.py rehearse --game duplicate``: run and report (``command.stdout``)."""
     from django.core.management.base import CommandError
 
-    from club.services.duplicate import DuplicateInvalid
 
     try:
         result = rehearse_duplicate(options["pairs"], seed=options["seed"],

@@ -19,8 +19,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from club.celery import app as celery_app
 from club.models import Club, PlayerImportJob
 from club.services.player_import import ImportReport, import_rows, parse_csv
+from club.services.reports import BROKER_ERRORS
 
 log = logging.getLogger(__name__)
 Status = PlayerImportJob.Status
@@ -38,12 +40,10 @@ def start_import_job(user, club: Club, data: bytes, rows_total: int) -> PlayerIm
                           rows_total=rows_total)
     job.file.save("players.csv", ContentFile(data), save=False)
     job.save()
-    from club.services.reports import BROKER_ERRORS
-    from club.tasks import import_players
 
     try:
-        import_players.apply_async((job.pk,), retry=True,
-                                   retry_policy={"max_retries": 1, "interval_start": 0,
+        celery_app.tasks["club.tasks.import_players"].apply_async(
+            (job.pk,), retry=True, retry_policy={"max_retries": 1, "interval_start": 0,
                                                  "interval_step": 0.5, "interval_max": 0.5})
     except BROKER_ERRORS:
         log.exception("player import %s could not be queued", job.pk)

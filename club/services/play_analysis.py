@@ -20,6 +20,7 @@ from typing import Any
 
 from club import safe_cache
 from club.selectors.play_analysis import PlayInput
+from club.services import reports as queue
 from engine.cards import Card, CardSet
 from engine.dd_analysis import analyse_play
 from engine.play import trick_winner
@@ -102,10 +103,8 @@ def request_analysis(inp: PlayInput) -> tuple[str, dict[str, Any] | None]:
     if not safe_cache.call("add", _pending_key(inp), WAITING, PENDING):
         state = safe_cache.call("get", _pending_key(inp))
         return (FAILED if state == FAILED else WAITING), None
-    from club.services.reports import publish
-    from club.tasks_analysis import analyse_play_task
 
-    if not publish(analyse_play_task, (inp.payload(),)):
+    if not queue.publish("club.tasks.analyse_play", (inp.payload(),)):
         safe_cache.call("delete", _pending_key(inp))
         return UNSENT, None
     result = cached(inp)  # without a broker the task ran here

@@ -9,12 +9,15 @@ The broker being down is an answer, not an error, and never a wait: :func:`publi
 up within about a second (bounded retries here, socket timeouts in the CELERY_* settings)
 and catches whatever a publish raises (kombu's OperationalError, the result backend's
 RuntimeError, redis errors, OSError). The job is then kept as "not sent" and the page says
-so (HTTP 503); the next request for the same document sends it. Nothing else in the app
-touches the broker: entering deals works without it.
+so (HTTP 503); the workers' sweep sends it when the queue is back (:func:`send_unsent`, for
+jobs asked for within a day), or the next request for the same document does. Nothing else
+in the app touches the broker but the ratings refresh (``club.services.ratings``, also
+through :func:`publish`): entering deals works without it.
 
 Workers that die: :func:`resume_stalled` runs in every worker (at start and every few
 seconds, see ``club.celery``) and sends again the steps of running jobs that a dead worker
-left half done (``club.reports.jobs``: heartbeats and chunk markers).
+left half done (``club.reports.jobs``: heartbeats and chunk markers); :func:`send_unsent`
+runs beside it.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from kombu.exceptions import KombuError
 from redis.exceptions import RedisError
 
 from club.access import can_request_report
+from club.celery import app as celery_app
 from club.models import Championship, ReportJob, Round
 from club.reports import jobs, registry
 from club.reports.registry import REPORTS, report_kind
@@ -43,7 +47,8 @@ Status = ReportJob.Status
 #: A queued or running job without a sign of work for this long is taken for lost: a new
 #: request starts again.
 STALE_AFTER = timedelta(minutes=15)
-#: Running jobs the workers' sweep still resumes (older ones wait for a new request).
+#: Running jobs the workers' sweep still resumes, and jobs not sent it still sends (older
+#: ones wait for a new request).
 RESUME_WITHIN = timedelta(days=1)
 #: What publishing a task raises when the broker cannot be reached (kombu raises
 #: RuntimeError when the Redis result backend gives up). :func:`publish` catches more.
@@ -114,13 +119,16 @@ def request_report(kind: str, championship: Championship, rnd: Round | None = No
         job = _reusable(kind, championship, rnd, fingerprint)
         if job is not None and job.status != Status.UNSENT:
             return Requested(job, reused=True)
-        if job is not None:  # kept while the queue was down: send it now
-            ReportJob.objects.filter(pk=job.pk).update(status=Status.QUEUED,
-                                                       heartbeat=timezone.now())
+        if job is not None:  # kept while the queue was down: send it now (claimed, unless
+            # the workers' sweep has just sent it: then it is simply reused)
+            if not ReportJob.objects.filter(pk=job.pk, status=Status.UNSENT).update(
+                    status=Status.QUEUED, heartbeat=timezone.now()):
+                job.refresh_from_db()
+                return Requested(job, reused=True)
         else:
             job = ReportJob.objects.create(
                 kind=kind, championship=championship, round=rnd, fingerprint=fingerprint,
-                total=spec.units(rnd), heartbeat=timezone.now(),
+                total=spec.units(rnd), heartbeat=timezone.now(), language=get_language() or "",
                 requested_by=user if user is not None and user.is_authenticated else None)
     if not send(job):
         jobs.mark_unsent(job.pk)
@@ -132,19 +140,23 @@ def _queue() -> str | None:
     return getattr(settings, "TROEF_REPORTS_QUEUE", None) or None
 
 
-def send(job: ReportJob) -> bool:
-    """Queue the job's first task (to ``settings.TROEF_REPORTS_QUEUE`` when set); False
-    when the queue cannot be reached."""
+def send(job: ReportJob, language: str | None = None) -> bool:
+    """Queue the job's first task (to ``settings.TROEF_REPORTS_QUEUE`` when set), in
+    ``language`` (the active one); False when the queue cannot be reached."""
     from club.tasks import render_report
 
     queue = _queue()
-    return publish(render_report, (job.pk,), {"queue": queue, "language": get_language()},
-                   queue)
+    return publish(render_report, (job.pk,),
+                   {"queue": queue, "language": language or get_language()}, queue)
 
 
 def publish(task, args: tuple, kwargs: dict | None = None, queue: str | None = None) -> bool:
-    """Send ``task``: True when the broker took it, False (logged) when it could not be
-    reached. Never raises and never waits much more than a second (see PUBLISH_RETRY)."""
+    """Send ``task`` (a task, or its registered name: a service names the tasks it sends,
+    the tasks modules import the services): True when the broker took it, False (logged)
+    when it could not be reached. Never raises and never waits much more than a second
+    (see PUBLISH_RETRY)."""
+    if isinstance(task, str):
+        task = celery_app.tasks[task]
     started = time.monotonic()
     try:
         task.apply_async(args, kwargs or {}, queue=queue, retry=True,
@@ -195,6 +207,26 @@ def resume_stalled() -> int:
         if step and jobs.claim_job(job) and publish(task, (job.pk,), kwargs, queue):
             log.warning("report job %s: %s sent again (no sign of work)", job.pk, step)
             sent += 1
+    return sent
+
+
+def send_unsent() -> int:
+    """Worker side: send the jobs kept "not sent" while the task queue was down, asked for
+    within RESUME_WITHIN (older ones wait for a new request), in the language they were
+    asked in; the number sent. Each is claimed first ("not sent" to queued, by one sweep or
+    request only); one the queue still does not take is "not sent" again, and the sweep
+    stops there (the queue is still down: the next sweep tries again)."""
+    now = timezone.now()
+    sent = 0
+    for job in ReportJob.objects.filter(status=Status.UNSENT, created__gte=now - RESUME_WITHIN):
+        if not ReportJob.objects.filter(pk=job.pk, status=Status.UNSENT).update(
+                status=Status.QUEUED, heartbeat=now):
+            continue  # another sweep, or a new request, sent it
+        if not send(job, job.language or settings.LANGUAGE_CODE):
+            jobs.mark_unsent(job.pk)
+            break
+        log.warning("report job %s: sent by the sweep (the task queue is back)", job.pk)
+        sent += 1
     return sent
 
 

@@ -333,7 +333,7 @@ def confirm_sheet(actor: Actor, table_id: int | None, version: int) -> Saved:
 # -- players' code ----------------------------------------------------------------------
 
 def ensure_table_code(ctx: TableContext) -> str:
-    """The table's code for its players, made (40 random bits) and stored when missing."""
+    """The table's code for its players, made (club.table_codes) and stored when missing."""
     table = ctx.table
     if not table.code:
         code = table_code()

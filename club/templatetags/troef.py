@@ -6,6 +6,8 @@ import json
 
 from django import template
 
+from club.rule_labels import rule_set_name as name
+
 register = template.Library()
 
 
@@ -28,6 +30,5 @@ def json_attr(value) -> str:
 def rule_set_name(rule_set) -> str:
     """A rule set's name as pages show it: a preset's label translated
     (:func:`club.rule_labels.rule_set_name`)."""
-    from club.rule_labels import rule_set_name as name
 
     return name(rule_set)

@@ -20,7 +20,7 @@ from club.forms_championships import (
 )
 from club.models import Championship, Entry, Round, Stage, Table
 from club.selectors.closing import decision_notes
-from club.selectors.ratings import round_win_chances
+from club.selectors.ratings import ratings_stale, round_win_chances
 from club.selectors.rounds import round_fingerprint, round_page
 from club.selectors.standings import results_key
 from club.services import championships as service
@@ -214,8 +214,13 @@ class RoundView(ChampionshipView):
         # the organiser sees each table's win chance by the club's ratings (in the ETag:
         # the ratings move when a round closes, after the results key did)
         chances = round_win_chances(self.round, club_key(c.club_id)) if reveal else {}
+        # ... and whether those ratings are known to be behind (a refresh owed)
+        ratings_behind = bool(chances) and ratings_stale(club_key(c.club_id))
+        # a draft drawn on results that changed since must be redrawn (in the ETag: the
+        # draft's own page is unchanged by the correction that makes it stale)
+        stale = reveal and draws.drawn_on_changed_results(self.round, c)
         etag = etag_for(request, fingerprint, reveal, c.user_can_score, request.user.pk or "",
-                        sorted(chances.items()))
+                        sorted(chances.items()), stale, ratings_behind)
         unchanged = not_modified(request, etag)
         if unchanged is not None:
             return unchanged
@@ -226,7 +231,8 @@ class RoundView(ChampionshipView):
             "championship": c, "round": self.round, "page": page, "can_edit": c.user_can_edit,
             "decisions": notes, "decided": {n.table.pk: n.text for n in notes},
             "can_score": c.user_can_score, "draw_form": DrawForm(),
-            "chances": chances}), etag)
+            "chances": chances, "drawn_on_changed_results": stale,
+            "ratings_behind": ratings_behind}), etag)
 
 
 class RoundActionView(RoundView):

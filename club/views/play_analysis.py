@@ -16,7 +16,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import View
 
+from club.access import can_see_duplicate_event
 from club.models import Deal, Traveller
+from club.selectors.duplicate import conceal_pairs
 from club.selectors.play_analysis import (
     AnalysisUnavailable,
     TravellerNames,
@@ -25,6 +27,7 @@ from club.selectors.play_analysis import (
     traveller_input,
 )
 from club.services import play_analysis as service
+from club.views.duplicate import SEATS, hands_shown, names_for
 from club.views.sheets import SheetView
 
 #: Seconds between two looks of the page while the analysis is being computed.
@@ -65,9 +68,6 @@ class TravellerAnalysisView(View):
     template_name = "sheets/analysis.html"
 
     def get(self, request, pk):
-        from club.access import can_see_duplicate_event
-        from club.selectors.duplicate import conceal_pairs
-        from club.views.duplicate import SEATS, hands_shown, names_for
 
         line = get_object_or_404(Traveller.objects.select_related(
             "board__session__event__club", "board__session__event__rule_set", "table",

@@ -21,7 +21,7 @@ from club.forms_ratings import RatingSettingsForm
 from club.models import Club, Player
 from club.params import BoundedPaginator
 from club.selectors.names import player_name
-from club.selectors.ratings import history_svg, player_points, rating_rows
+from club.selectors.ratings import history_svg, player_points, rating_rows, ratings_stale
 from club.services.ratings import (
     FEDERATION,
     club_key,
@@ -73,7 +73,7 @@ def _list_page(request, key: str, *, reveal: bool, title: str, filename: str, cl
                                      "paginator_class": BoundedPaginator}).configure(table)
     return render(request, "ratings/list.html", {
         "title": title, "table": table, "club": club, "reveal": reveal,
-        "can_edit": club is not None and reveal})
+        "can_edit": club is not None and reveal, "stale": ratings_stale(key)})
 
 
 def club_ratings(request, slug):
@@ -96,7 +96,7 @@ def _history_page(request, key: str, player: Player, *, reveal: bool, club=None)
     label = _("Rating of %(name)s after each round") % {"name": name}
     return render(request, "ratings/player.html", {
         "club": club, "name": name, "points": points, "chart": history_svg(points, label),
-        "label": label, "reveal": reveal})
+        "label": label, "reveal": reveal, "stale": ratings_stale(key)})
 
 
 def club_rating_player(request, slug, pk):

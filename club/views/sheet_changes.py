@@ -18,6 +18,7 @@ from django.views.generic import TemplateView
 
 from club.access import can_enter_sheets
 from club.models import Championship, Deal, DealChange
+from club.selectors.auction_sheets import change_summary
 from club.selectors.sheets import (
     TRUMP_SYMBOLS,
     Actor,
@@ -77,7 +78,6 @@ def summary(facts: dict[str, Any] | None, names: TableNames | None = None) -> st
     if facts.get("cancelled"):
         return _("cancelled")
     if "declarer" in facts or (facts.get("points") is None and facts.get("renonce") is None):
-        from club.selectors.auction_sheets import change_summary
 
         return change_summary(facts, names)  # an auction deal (a partnership one has points)
     parts = [_value("trump", facts.get("trump"), names)]

@@ -1,9 +1,14 @@
 """Score-sheet pages: the sheet of a table, entering and correcting deals, confirming.
 
 Organisers (and staff) open a sheet by the table's id; the table's players by its code
-(``/sheet/<code>/``) while the round is published and the championship lets players enter.
+(``/sheet/<code>/``) while the round is published and the championship lets players enter;
+a code typed in lower case or with spaces or dashes is read as stored (a GET of its sheet
+is sent on to the stored form's address), and an address that tried too many unknown
+codes gets 429 (:mod:`club.table_codes`).
 Each view parses the request, calls one service function and renders; refusals come back
-as the page with the message next to the field (400), a stale sheet as a conflict (409).
+as the page with the message next to the field (400), a stale sheet as a conflict (409)
+showing the sheet as it is now; a sheet the actor can no longer open by then (its round
+closed under a code holder's write) answers as its page does now (404), never a 500.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views import View
 
+from club import table_codes
 from club.bounds import MAX_NUMBER
 from club.forms_sheets import (
     DealForm,
@@ -31,12 +37,19 @@ from club.forms_sheets import (
 from club.params import int_param
 from club.selectors.sheet_page import SheetPage, sheet_page
 from club.selectors.sheet_rows import table_deals
-from club.selectors.sheets import Actor, SheetForbidden, SheetNotFound, load_table
+from club.selectors.sheets import (
+    Actor,
+    SheetForbidden,
+    SheetNotFound,
+    TableContext,
+    load_table,
+)
 from club.services import sheets as service
 from club.services.sheet_messages import format_label
 from club.services.sheet_play import record_play
 from club.services.sheets import SheetConflict, SheetInvalid
 from club.sheet_labels import direction_label
+from club.views.sheet_code import refused_page
 
 MAX_VERSION = 2**31 - 1  # Table.version is a PositiveIntegerField
 
@@ -55,18 +68,45 @@ class SheetView(View):
         self.table_id = kwargs.get("pk")
         if not self.code and not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
+        typed = self.code
+        if typed:
+            if table_codes.held_back(request):
+                return refused_page(request)
+            self.code = table_codes.normalise(typed) or typed
         self.actor = Actor(request.user, self.code)
         try:
-            self.ctx = load_table(self.actor, self.table_id, page=request.method == "GET")
-        except SheetNotFound:
-            raise Http404(_("No such sheet.")) from None
-        except SheetForbidden:
-            raise PermissionDenied from None
+            self.ctx = self.load(page=request.method == "GET")
+        except Http404:
+            if typed:
+                table_codes.missed(request)
+            raise
+        if typed != self.code and request.method in ("GET", "HEAD"):
+            # as typed (tz3z-u89n): to the sheet's one address, which the phone keeps
+            return redirect(reverse(request.resolver_match.view_name,
+                                    kwargs={**kwargs, "code": self.code}))
         self.table_id = self.ctx.table.pk
         self.kind = self.ctx.kind
         if self.needs_tricks_entry and not self.kind.tricks_entry:
             raise Http404(_("An auction sheet is entered deal by deal."))
         return super().dispatch(request, *args, **kwargs)
+
+    def load(self, *, page: bool) -> TableContext:
+        """The table as the actor may open it now: 404 when it cannot be found (by code:
+        its round is closed or no longer published, the code changed), 403 when the user
+        may not open it."""
+        try:
+            return load_table(self.actor, self.table_id, page=page)
+        except SheetNotFound:
+            raise Http404(_("No such sheet.")) from None
+        except SheetForbidden:
+            raise PermissionDenied from None
+
+    def conflict_page(self, conflict: str, **kwargs: Any) -> HttpResponse:
+        """A write that found the sheet changed (409): the sheet as it is now. When it
+        cannot be opened any more (the round was closed under a code holder's write), the
+        answer is the one its page gives now (404), never an error."""
+        self.ctx = self.load(page=True)
+        return self.render_page(status=409, conflict=conflict, **kwargs)
 
     @property
     def form_class(self) -> type:
@@ -133,10 +173,8 @@ class SheetView(View):
         if template:
             self.template_name = template
         if isinstance(error, SheetConflict):
-            self.ctx = load_table(self.actor, self.table_id, page=True)
             key = "tricks_form" if isinstance(form, TricksForm) else "form"
-            return self.render_page(**{key: form}, editing=editing, status=409,
-                                    conflict=str(error))
+            return self.conflict_page(str(error), **{key: form}, editing=editing)
         for field, errors in error.errors.items():
             for message in errors:
                 form.add_error(None if field not in form.fields else field, message)
@@ -205,7 +243,7 @@ class DeleteView(SheetView):
             service.delete_deal(self.actor, self.table_id, number, version,
                                 form.cleaned_data.get("reason", ""), ctx=self.ctx)
         except SheetConflict as error:
-            return self.render_page(status=409, conflict=str(error))
+            return self.conflict_page(str(error))
         except SheetInvalid as error:
             return self.render_page(status=400, editing=number,
                                     refusal=" ".join(m for ms in error.errors.values() for m in ms))
@@ -224,7 +262,7 @@ class ConfirmView(SheetView):
         try:
             service.confirm_sheet(self.actor, self.table_id, version)
         except SheetConflict as error:
-            return self.render_page(status=409, conflict=str(error))
+            return self.conflict_page(str(error))
         except SheetInvalid as error:
             return self.render_page(status=400, refusal=" ".join(
                 m for ms in error.errors.values() for m in ms))

@@ -3,6 +3,8 @@ which answers 304 to a projector that already has the current version."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -80,3 +82,34 @@ def test_players_not_published_show_by_initials_to_the_public_only(client):
     organiser.force_login(champ.club.roles.get().user)
     assert player.last_name in organiser.get(data_url(table)).content.decode()
     assert Membership.objects.filter(player=player, club=champ.club).exists()
+
+
+def test_a_304_is_cheap_enough_to_ask_every_two_seconds(client, table,
+                                                         django_assert_max_num_queries):
+    """Issue 26 point 6: the projector asks every 2 s; while nothing changed the answer is a
+    304 built from the results key and the current round, never the standings."""
+    etag = client.get(data_url(table))["ETag"]
+    with django_assert_max_num_queries(6):
+        again = client.get(data_url(table), HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 304 and not again.content
+
+
+def test_the_page_polls_every_two_seconds_and_announces_no_whole_screen(client, table):
+    """Issue 26 point 6: a saved deal shows within 3 s (a question every 2 s); the rotating
+    screen is no live region (only a short status line is), and a labelled pause button
+    stops the rotation; the words the script writes come from the template (no inline
+    script: the CSP)."""
+    champ = table.round.stage.championship
+    html = client.get(f"/championships/{champ.pk}/projector/").content.decode()
+    assert int(re.search(r'data-poll="(\d+)"', html)[1]) <= 2000
+    screen = re.search(r'<section id="projector-screen"[^>]*>', html)[0]
+    assert "aria-live" not in screen and 'role="status"' not in screen
+    assert html.count("aria-live") == 0
+    assert re.search(r'<p id="projector-news"[^>]*role="status"[^>]*></p>', html)
+    assert re.search(r'<button type="button" id="projector-pause"[^>]*>Pause</button>', html)
+    assert 'data-resume="Resume"' in html and "Rotation paused" in html
+    assert "<script>" not in html and " style=" not in html
+    client.cookies["django_language"] = "nl"
+    dutch = client.get(f"/championships/{champ.pk}/projector/").content.decode()
+    assert re.search(r'id="projector-pause"[^>]*>Pauze</button>', dutch)
+    assert 'data-new-deal="Tafel %(number)s: nieuw spel"' in dutch

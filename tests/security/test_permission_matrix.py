@@ -145,6 +145,8 @@ MATRIX = {
     "table-sheet-changes": ("get", {"pk": "table"}, SCORE),
     "championship-sheet-changes": ("get", {"pk": "championship"}, SCORE),
     # The code is the key: whoever holds it opens that table's sheet, and only that one.
+    # /sheet/ asks for it (anyone may type one: unknown codes are throttled per address).
+    "sheet-code": ("get", {}, OPEN),
     "code-sheet": ("get", {"code": "code"}, OPEN),
     "code-sheet-preview": ("get", {"code": "code"}, OPEN),
     "code-sheet-tricks": ("get", {"code": "code"}, OPEN),

@@ -1,16 +1,26 @@
-/* The hall's projector: asks the server for the live data every few seconds (with the ETag
-   of its last answer, so an unchanged hall costs a 304), and cycles through screens: the
-   standings (as many pages as needed), the current round's tables, the latest results.
+/* The hall's projector: asks the server for the live data every 2 s (with the ETag of its
+   last answer, so an unchanged hall costs a 304), and cycles through screens: the standings
+   (as many pages as needed), the current round's tables, the latest results. New data
+   redraws the screen showing now (the others are drawn from it when they come round), and
+   a short status line says what changed ("Table 4: new deal"): the screens themselves are
+   not live regions. The rotation stops while the pause button is pressed, and while the
+   pointer is over the screen or the focus is in it (WCAG 2.2.2).
    Everything is built with textContent: names are data, never markup. */
 (function () {
   "use strict";
   var root = document.getElementById("projector");
   if (!root) { return; }
-  var url = root.dataset.url, poll = +root.dataset.poll, pause = +root.dataset.screen;
+  var words = root.dataset;
+  var url = words.url, poll = +words.poll, every = +words.screen;
   var screen = document.getElementById("projector-screen");
+  var heading = document.getElementById("projector-heading");
   var title = document.getElementById("projector-title");
+  var news = document.getElementById("projector-news");
+  var pausedNote = document.getElementById("projector-paused");
+  var pauseButton = document.getElementById("projector-pause");
   var offline = document.getElementById("projector-offline");
-  var data = null, etag = null, index = 0;
+  var data = null, etag = null, index = 0, timer = null;
+  var held = false, hovered = false, focused = false;
 
   function el(tag, cls, text) {
     var node = document.createElement(tag);
@@ -51,6 +61,7 @@
     var body = list.appendChild(el("tbody"));
     tables.forEach(function (t) {
       var tr = body.appendChild(el("tr", "state-" + t.state));
+      tr.dataset.table = t.number;
       tr.appendChild(el("td", "num", data.labels.table + " " + t.number));
       tr.appendChild(el("td", "", t.sides[0]));
       var score = t.score[0] === null ? "" : t.score[0] + " – " + t.score[1];
@@ -78,19 +89,69 @@
     return out;
   }
 
-  function show() {
+  /* Draw screen ``index`` from the data as it is now (no move to the next one). */
+  function draw() {
     if (!data) { return; }
     var all = screens();
     index = index % all.length;
     var current = all[index];
     title.textContent = data.round ? data.round.title + " · " + data.round.status : data.labels.none;
-    screen.replaceChildren(el("h2", "", current[0]), current[1]);
-    index += 1;
+    heading.textContent = current[0];
+    screen.replaceChildren(heading, current[1]);
+  }
+
+  function paused() { return held || hovered || focused; }
+
+  /* The next screen in ``every`` ms, counted again from now. */
+  function restart() {
+    window.clearTimeout(timer);
+    timer = null;
+    if (!paused()) { timer = window.setTimeout(next, every); }
+  }
+
+  function next() {
+    if (data) { index += 1; draw(); }
+    restart();
+  }
+
+  function showPause() {
+    var stopped = paused();
+    pausedNote.hidden = !stopped;
+    pauseButton.textContent = held ? words.resume : words.pause;
+    restart();
+  }
+
+  /* What changed between two answers, in a few words ("Table 4: new deal"). */
+  function changes(before, after) {
+    var said = [];
+    var was = {};
+    if (before.round && after.round && before.round.title === after.round.title) {
+      before.round.tables.forEach(function (t) { was[t.number] = t; });
+      after.round.tables.forEach(function (t) {
+        var old = was[t.number];
+        if (old === undefined || JSON.stringify(old) === JSON.stringify(t)) { return; }
+        var text = t.state !== "finished" ? words.newDeal
+          : old.state === "finished" ? words.corrected : words.finished;
+        said.push(text.replace("%(number)s", t.number));
+      });
+    }
+    return said.length ? said.join(" · ") : words.updated;
+  }
+
+  function received(fresh) {
+    var before = data;
+    data = fresh;
+    draw();
+    if (before) { news.textContent = changes(before, fresh); }
   }
 
   function fetchData() {
     var headers = etag ? { "If-None-Match": etag } : {};
-    return fetch(url, { headers: headers, credentials: "same-origin", cache: "no-store" })
+    // an answer that never comes must not stop the polling: given up after 10 s
+    var giveUp = window.AbortController ? new AbortController() : null;
+    var late = giveUp && window.setTimeout(function () { giveUp.abort(); }, 10000);
+    return fetch(url, { headers: headers, credentials: "same-origin", cache: "no-store",
+                        signal: giveUp ? giveUp.signal : undefined })
       .then(function (response) {
         offline.hidden = true;
         if (response.status === 304) { return null; }
@@ -98,21 +159,26 @@
         etag = response.headers.get("ETag");
         return response.json();
       })
-      .then(function (fresh) {
-        if (fresh) {
-          var first = data === null;
-          data = fresh;
-          if (first) { show(); }
-        }
-      })
-      .catch(function () { offline.hidden = false; });
+      .then(function (fresh) { if (fresh) { received(fresh); } })
+      .catch(function () { offline.hidden = false; })
+      .then(function () {
+        window.clearTimeout(late);
+        window.setTimeout(fetchData, poll);
+      });
   }
 
+  pauseButton.addEventListener("click", function () {
+    held = !held;
+    showPause();
+  });
+  screen.addEventListener("mouseenter", function () { hovered = true; showPause(); });
+  screen.addEventListener("mouseleave", function () { hovered = false; showPause(); });
+  screen.addEventListener("focusin", function () { focused = true; showPause(); });
+  screen.addEventListener("focusout", function () { focused = false; showPause(); });
   document.getElementById("projector-full").addEventListener("click", function () {
     if (document.fullscreenElement) { document.exitFullscreen(); }
     else if (document.documentElement.requestFullscreen) { document.documentElement.requestFullscreen(); }
   });
   fetchData();
-  window.setInterval(fetchData, poll);
-  window.setInterval(show, pause);
+  restart();
 }());
