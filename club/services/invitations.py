@@ -131,7 +131,8 @@ def _pending(token: str) -> Invitation:
     """The pending invitation of ``token``, locked, whose sender may still give its role
     (:func:`club.access.invitation_stands`: an invitation of a sender who lost that right
     is refused even when it was not withdrawn); else :class:`InvitationError`."""
-    invitation = (Invitation.objects.select_for_update().select_related("club", "invited_by")
+    invitation = (Invitation.objects.select_for_update(of=("self",))
+                  .select_related("club", "invited_by")
                   .filter(token_hash=token_hash(token)).first())
     if invitation is None or state(invitation) != "pending":
         raise InvitationError(_("This invitation link is not valid any more."))
