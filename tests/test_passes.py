@@ -98,3 +98,16 @@ def test_each_pass_keeps_its_kinds():
     assert len(stash[passes.COLLECTED]) == 4
     with pytest.raises(pytest.UsageError):
         passes.select(items, "nightly", stash)
+
+
+def test_no_test_module_imports_another():
+    """Shared test code lives in tests/helpers (or a conftest), never in a test module that
+    others import (pytest would collect it under two names, and a helper's change would
+    look like a test's)."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent
+    imports = re.compile(r"^\s*(from|import)\s+tests\.(\w+\.)*test_\w+", re.M)
+    found = [str(path.relative_to(root)) for path in root.rglob("*.py")
+             if imports.search(path.read_text())]
+    assert found == []
