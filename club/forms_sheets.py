@@ -208,9 +208,12 @@ class DealForm(_SheetForm):
             self.add_error("trump", _("Choose the trump, or no trump (NT)."))
         low, high = points_in_play(self.ctx.rules)
         points, other = data.get("points"), data.get("points_other")
-        if low == high and (points is None) != (other is None):
+        if (points is None) != (other is None):
             given = points if points is not None else other
-            if given is not None and given <= high:
+            if given > high:  # more than the points in play: say so, not "whole numbers"
+                self.add_error("points" if points is not None else "points_other",
+                               messages.explain("points_total", expected=high, total=given))
+            elif low == high:  # the other side's are what is left
                 data["points"], data["points_other"] = (
                     (given, high - given) if points is not None else (high - given, given))
         return data

@@ -93,6 +93,10 @@ def test_other_sides_points_may_be_typed_instead(org_client, table):
     ({"points": ""}, "points", "Enter the card points"),
     ({"renonce": 1}, "points", "renonce decides the deal"),
     ({"points": 50, "all_tricks": 0}, "all_tricks", "takes every card point"),
+    # one side's points above those in play, the other box empty (issue 28: it said
+    # "Card points are whole numbers")
+    ({"points": 61}, "points", "must add up to 60 (the card points in play), not 61"),
+    ({"points": "", "points_other": 115}, "points_other", "add up to 60"),
 ])
 def test_bad_deal_is_refused_next_to_its_field_and_changes_nothing(org_client, table, fields,
                                                                   field, words):
