@@ -39,8 +39,8 @@ class ChampionshipForm(forms.ModelForm):
     class Meta:
         model = Championship
         fields = ["name", "season", "start_date", "end_date", "rule_set", "entry_type",
-                  "draw_method", "bye_scoring", "table_size", "table_fit", "public",
-                  "confirmation_required", "self_entry"]
+                  "draw_method", "bye_scoring", "odd_players", "table_size", "table_fit",
+                  "public", "confirmation_required", "self_entry"]
         widgets = {"start_date": forms.DateInput(attrs={"type": "date"}),
                    "end_date": forms.DateInput(attrs={"type": "date"})}
 
@@ -51,6 +51,7 @@ class ChampionshipForm(forms.ModelForm):
         self.fields["rule_set"].initial = RuleSet.objects.filter(club=None, preset="house").first()
         for name in ("table_size", "table_fit"):  # auction Manille only: defaults otherwise
             self.fields[name].required = False
+        self.fields["odd_players"].required = False  # individual events only: byes otherwise
 
     def clean_rule_set(self):
         rule_set = self.cleaned_data["rule_set"]
@@ -84,6 +85,7 @@ class ChampionshipForm(forms.ModelForm):
         data["table_size"] = data.get("table_size") or Championship._meta.get_field(
             "table_size").default
         data["table_fit"] = data.get("table_fit") or Championship.TableFit.MOST
+        data["odd_players"] = data.get("odd_players") or Championship.OddPlayers.BYES
         if rule_set and kind_of_rules(rule_set.rules()).each_for_themselves:
             if entry_type != Championship.EntryType.INDIVIDUAL:
                 self.add_error("entry_type", _(

@@ -212,7 +212,9 @@ class DealForm(_SheetForm):
             given = points if points is not None else other
             if given > high:  # more than the points in play: say so, not "whole numbers"
                 self.add_error("points" if points is not None else "points_other",
-                               messages.explain("points_total", expected=high, total=given))
+                               forms.ValidationError(messages.explain(
+                                   "points_total", expected=high, total=given),
+                                   code="points_total"))
             elif low == high:  # the other side's are what is left
                 data["points"], data["points_other"] = (
                     (given, high - given) if points is not None else (high - given, given))

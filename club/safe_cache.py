@@ -6,6 +6,10 @@ so no request waits on a dead server again, and answers from a cache kept in thi
 instead. Counters then hold per worker process: weaker than one shared count, but the limits
 still apply and nobody is locked out by the outage. Errors that are not about reaching the
 cache (a bug) are not caught.
+
+``shared(...)`` is the same call without the stand-in: it raises :class:`Unreachable`
+instead, for counts that must stay shared by every worker (login throttling then counts in
+the database: :mod:`club.throttle`).
 """
 
 from __future__ import annotations
@@ -32,18 +36,34 @@ _fallback = LocMemCache("troef-safe-cache-fallback", {"OPTIONS": {"MAX_ENTRIES":
 _down_until = 0.0
 
 
+class Unreachable(Exception):
+    """The shared cache cannot be reached (now, or at a call less than ``RETRY_SECONDS``
+    ago)."""
+
+
+def shared(method: str, *args: Any, **kwargs: Any) -> Any:
+    """``cache.<method>(*args, **kwargs)``; :class:`Unreachable` while the cache is
+    unreachable."""
+    global _down_until
+    if time.monotonic() < _down_until:
+        raise Unreachable
+    try:
+        return getattr(cache, method)(*args, **kwargs)
+    except CACHE_ERRORS as error:
+        _down_until = time.monotonic() + RETRY_SECONDS
+        log.warning("Cache unreachable (%s: %s); not asking it again for %d s (counting in "
+                    "this process, login failures in the database)",
+                    type(error).__name__, error, RETRY_SECONDS)
+        raise Unreachable from error
+
+
 def call(method: str, *args: Any, **kwargs: Any) -> Any:
     """``cache.<method>(*args, **kwargs)``, or the same on the in-process stand-in while the
     cache is unreachable."""
-    global _down_until
-    if time.monotonic() >= _down_until:
-        try:
-            return getattr(cache, method)(*args, **kwargs)
-        except CACHE_ERRORS as error:
-            _down_until = time.monotonic() + RETRY_SECONDS
-            log.warning("Cache unreachable (%s: %s); counting in this process for the next "
-                        "%d s", type(error).__name__, error, RETRY_SECONDS)
-    return getattr(_fallback, method)(*args, **kwargs)
+    try:
+        return shared(method, *args, **kwargs)
+    except Unreachable:
+        return getattr(_fallback, method)(*args, **kwargs)
 
 
 def reset() -> None:

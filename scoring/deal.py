@@ -13,11 +13,13 @@ DealScore(points=(8, 0), pending=1, multiplier=1, outcome='won')
 >>> points, pending
 ((0, 0), 2)
 
-Rounding (3 or 6 players, where 2 cards lie out of play): the points in play are the sum the
-sheet records, between 50 and 60; the threshold T is half that sum *rounded down*. A side
-wins the deal when it has more points than the other side and scores (its points - T) times
-the multipliers, so with an odd sum (say 31-28, T = 29) the winner scores 2, never a
-fraction. A 30-30-style tie is possible only when the sum is even.
+No rounding (3 or 6 players, where 2 cards lie out of play): the points in play are the sum
+the sheet records, between 50 and 60; the threshold T is exactly half that sum (RULES.md §6).
+A side wins the deal when it has more points than the other side and scores (its points - T)
+times the multipliers, so with an odd sum (say 30-21, T = 25.5) the winner scores 4½: game
+points are an ``int``, or a :class:`~fractions.Fraction` with denominator 2 when a half is
+left (:func:`exact`; :func:`points_text` writes it "4½"). A 30-30-style tie is possible only
+when the sum is even.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Literal
 
 from engine.rules import RuleSet, RuleSetError
@@ -40,6 +43,50 @@ FLAT_RENONCE_POINTS = 30
 _CARD_POINTS_DESC = (5,) * 4 + (4,) * 4 + (3,) * 4 + (2,) * 4 + (1,) * 4 + (0,) * 12
 
 Outcome = Literal["won", "tie", "renonce", "cancelled"]
+#: Game points: whole, or with a half left at a table of three (RULES.md §6).
+Points = int | Fraction
+#: The standings metrics that are game points (written with :func:`points_text`).
+GAME_POINT_METRICS = ("points_for", "points_against", "points_diff")
+
+
+def exact(value: Points) -> Points:
+    """``value`` as an ``int`` when it is whole, else as it is (a Fraction).
+
+    >>> exact(Fraction(8, 1)), exact(Fraction(9, 2))
+    (8, Fraction(9, 2))
+    """
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return int(value)
+    return value
+
+
+def threshold(total: int) -> Points:
+    """*T*, half the card points in play, exactly (RULES.md §6): 30 of 60, 25.5 of 51.
+
+    >>> threshold(60), threshold(51)
+    (30, Fraction(51, 2))
+    """
+    return exact(Fraction(total, 2))
+
+
+def points_text(value: Points | None) -> str:
+    """Game points as the sheets, standings and PDFs write them: a half as "½".
+
+    >>> points_text(Fraction(9, 2)), points_text(Fraction(-9, 2)), points_text(16)
+    ('4½', '−4½', '16')
+    """
+    if value is None:
+        return ""
+    if isinstance(value, float) and (2 * value).is_integer():  # a stored snapshot's 4.5
+        value = Fraction(value)
+    value = exact(value)
+    if not isinstance(value, Fraction):
+        return str(value) if not isinstance(value, float) else f"{value:.1f}"
+    if value.denominator != 2:
+        return f"{float(value):.1f}"
+    sign = "−" if value < 0 else ""
+    whole = abs(value.numerator) // 2
+    return f"{sign}{whole or ''}½"
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +104,7 @@ class DealScore:
     (0, 16, 1)
     """
 
-    points: tuple[int, int]
+    points: tuple[Points, Points]
     pending: int
     multiplier: int
     outcome: Outcome
@@ -283,9 +330,10 @@ def score_deal(result: DealResult, rules: RuleSet | str | None = None, pending: 
     if deal.all_tricks is not None:
         factors.append(rules.all_tricks_multiplier)
     multiplier = rules.combine(*factors)
-    return _to_side(0 if a > b else 1, (max(a, b) - (a + b) // 2) * multiplier, multiplier, "won")
+    won = exact((max(a, b) - threshold(a + b)) * multiplier)
+    return _to_side(0 if a > b else 1, won, multiplier, "won")
 
 
-def _to_side(side: int, game_points: int, multiplier: int, outcome: Outcome) -> DealScore:
+def _to_side(side: int, game_points: Points, multiplier: int, outcome: Outcome) -> DealScore:
     points = (game_points, 0) if side == 0 else (0, game_points)
     return DealScore(points, 1, multiplier, outcome)

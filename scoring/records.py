@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Literal, NamedTuple
 
 from scoring.errors import StandingsError
@@ -36,6 +37,11 @@ class RoundKey(NamedTuple):
 
     def __str__(self) -> str:
         return f"{self.stage}.{self.number}" if self.stage > 1 else str(self.number)
+
+
+def _half_count(value: object) -> bool:
+    """Game points with a half left, 0 or more: ``Fraction(9, 2)``."""
+    return isinstance(value, Fraction) and value.denominator == 2 and value >= 0
 
 
 def _count(value: object) -> bool:
@@ -67,8 +73,8 @@ class MatchRecord:
     result: Result | None
     games_won: int = 0
     games_lost: int = 0
-    points_for: int = 0
-    points_against: int = 0
+    points_for: int | Fraction = 0
+    points_against: int | Fraction = 0
     opponents: tuple[Hashable, ...] = ()
     partners: tuple[Hashable, ...] = ()
     credit: int | None = None
@@ -91,6 +97,8 @@ class MatchRecord:
                                  code="count_invalid", field="round")
         for name in ("games_won", "games_lost", "points_for", "points_against"):
             value = getattr(self, name)
+            if name.startswith("points") and _half_count(value):
+                continue  # a table of three can leave a half (RULES.md §6)
             if not _count(value):
                 raise StandingsError(f"must be a whole number, 0 or more, not {value!r}",
                                      code="count_invalid", field=name)

@@ -5,7 +5,8 @@ Defaults (project), where the rule texts are silent:
 
 - The table plays the championship's rule set with 3 players (:func:`scoring.tables.table_rules`):
   10 cards each, the 2 left over face up out of play, so a deal's card points add up to 50-60
-  and the threshold is half of that. The dealer moves on one seat each deal, in playing
+  and the threshold is exactly half of that (RULES.md §6: 25.5 of 51, so 30 scores 4½; game
+  points and totals are an int, or a Fraction when a half is left). The dealer moves on one seat each deal, in playing
   order; the seat recorded as dealer on the sheet is the one who played alone.
 - Each deal is a deal of two sides: side 0 is the dealer, side 1 the two partners (the
   ``points``, ``renonce`` and ``all_tricks`` of a :class:`~scoring.deal.DealResult` name
@@ -20,13 +21,15 @@ Defaults (project), where the rule texts are silent:
   win the match; three equal counts are a draw.
 
 >>> from scoring.deal_facts import DealResult
->>> deals = [DealResult(points=(40, 15), trump="h"),   # seat 0 deals: 55 in play, T = 27
+>>> deals = [DealResult(points=(40, 14), trump="h"),   # seat 0 deals: 54 in play, T = 27
 ...          DealResult(points=(20, 40), trump="c")]   # seat 1 deals, the partners win
 >>> outcome = score_threes(deals, MatchFormat.one_game(), "house", first_dealer=0)
 >>> [row.credits for row in outcome.games[0].deals]
 [(13, 0, 0), (10, 0, 10)]
 >>> outcome.points, outcome.accepts_deals
 ((23, 0, 10), True)
+>>> score_threes([DealResult(points=(30, 21), trump="h")], MatchFormat.one_game()).points
+(Fraction(9, 2), 0, 0)
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.rules import RuleSet
-from scoring.deal import DealScore, as_rules, score_deal
+from scoring.deal import DealScore, Points, as_rules, exact, score_deal
 from scoring.deal_facts import DealResult
 from scoring.errors import DealResultError, GameFinishedError, MatchError, ScoringError
 from scoring.match import MatchFormat, SideOutcome
@@ -62,8 +65,8 @@ class ThreesRow:
     result: DealResult
     score: DealScore
     dealer: int
-    credits: tuple[int, ...]
-    totals: tuple[int, ...]
+    credits: tuple[Points, ...]
+    totals: tuple[Points, ...]
 
     @property
     def sides(self) -> tuple[int, ...]:
@@ -157,7 +160,7 @@ class ThreesGame:
         dealer_points, partner_points = score.points
         credits = tuple(dealer_points if seat == dealer else partner_points
                         for seat in range(self.seats))
-        totals = tuple(a + b for a, b in zip(self._totals, credits, strict=True))
+        totals = tuple(exact(a + b) for a, b in zip(self._totals, credits, strict=True))
         played = self._played + (not result.cancelled)
         rules = self.rules
         if rules.target is not None:
@@ -324,7 +327,7 @@ def score_threes(results: Iterable[DealResult], fmt: MatchFormat,
     played = tuple(game for game in games if game.deals)
     if time_called and not decided and played and not played[-1].finished:
         _count(played[-1].leaders, won, lost)
-    points = tuple(sum(game.totals[seat] for game in played) for seat in range(seats))
+    points = tuple(exact(sum(game.totals[seat] for game in played)) for seat in range(seats))
     return ThreesOutcome(fmt, played, tuple(won), tuple(lost), points,
                          decided or time_called, time_called)
 

@@ -107,7 +107,7 @@ def test_no_test_module_imports_another():
     from pathlib import Path
 
     root = Path(__file__).resolve().parent
-    imports = re.compile(r"^\s*(from|import)\s+tests\.(\w+\.)*test_\w+", re.M)
+    imports = re.compile(r"^\s*(from|import)\s+tests\.(\w+\.)*test_\w+", re.MULTILINE)
     found = [str(path.relative_to(root)) for path in root.rglob("*.py")
              if imports.search(path.read_text())]
     assert found == []

@@ -5,6 +5,8 @@ through these serializers, so an answer cannot drift from its schema."""
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers as s
 
 from club.bounds import MAX_DOUBLING, MAX_ID, MAX_POINTS, MAX_REASON, MAX_SEAT, MAX_TRICKS
@@ -95,13 +97,22 @@ class SeatOut(s.Serializer):
     entry = s.CharField()
 
 
+@extend_schema_field(OpenApiTypes.NUMBER)
+class GamePoints(s.Field):
+    """Game points: a whole number, or a number with a half (4.5) where a table of three
+    leaves one (RULES.md §6: the threshold is exactly half the points in play)."""
+
+    def to_representation(self, value):
+        return int(value) if value == int(value) else float(value)
+
+
 class ResultOut(s.Serializer):
     result = s.CharField(help_text=_("win, draw, loss, or empty while unfinished."))
     finished = s.BooleanField()
     games_won = s.IntegerField()
     games_lost = s.IntegerField()
-    points_for = s.IntegerField()
-    points_against = s.IntegerField()
+    points_for = GamePoints(read_only=True)
+    points_against = GamePoints(read_only=True)
     is_bye = s.BooleanField()
 
 
@@ -153,9 +164,9 @@ class SheetDeal(s.Serializer):
         "Auction Manille: the bid (null: all tricks, the privilege, or none)."))
     contract_all = s.BooleanField(required=False, help_text=_("Auction Manille: all tricks bid."))
     exchanged = s.IntegerField(required=False, help_text=_("Auction Manille: cards exchanged."))
-    credits = s.ListField(child=s.IntegerField(), allow_null=True,
+    credits = s.ListField(child=GamePoints(), allow_null=True,
                           help_text=_("Game points written in each column (null: not scored)."))
-    totals = s.ListField(child=s.IntegerField(), allow_null=True)
+    totals = s.ListField(child=GamePoints(), allow_null=True)
 
 
 class SheetOut(s.Serializer):

@@ -212,8 +212,8 @@ def partnership_sheet(ctx) -> dict[str, Any]:
             deals.append({
                 **{name: getattr(deal, name) for name in deal.FACT_FIELDS},
                 "number": deal.number, "game": game.number,
-                "credits": [int(c) for c in row.credits] if scored and row.credits else None,
-                "totals": [int(t) for t in row.totals] if scored and row.totals else None})
+                "credits": list(row.credits) if scored and row.credits else None,
+                "totals": list(row.totals) if scored and row.totals else None})
     return {"table": table.pk, "number": table.number, "round": table.round_id,
             "championship": ctx.championship.pk, "version": table.version,
             "confirmed": table.confirmed, "locked": page.locked,

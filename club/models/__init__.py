@@ -26,10 +26,12 @@ from club.models.reports import ReportJob
 from club.models.rules import RuleSet
 from club.models.sheets import Deal, DealChange, MatchResult
 from club.models.standings import StandingsSnapshot
+from club.models.throttle import ThrottleCount
 
 __all__ = [
     "ACTIONS", "ApiToken", "AuditEntry", "Championship", "Club", "ClubRatingSettings", "ClubRole", "Deal", "DealChange", "DuplicateBoard", "DuplicateEvent",
     "DuplicatePair", "DuplicateSession", "DuplicateTable", "Entry",
     "IdempotentRequest", "Invitation", "MatchResult", "Membership", "Pair", "PendingRatingRefresh", "Player", "PlayerImportJob", "PlayerRating", "RatingPoint", "RatingScope", "ReportJob", "Round", "RuleSet", "Seat",
-    "SessionGeneration", "SessionUser", "Stage", "StandingsSnapshot", "Table", "TemporaryPassword", "Traveller",
+    "SessionGeneration", "SessionUser", "Stage", "StandingsSnapshot", "Table", "TemporaryPassword", "ThrottleCount",
+    "Traveller",
 ]

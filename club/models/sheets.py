@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+from fractions import Fraction
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -17,6 +20,32 @@ from club.bounds import (
     between,
 )
 from club.models.championships import Entry, Table
+from scoring.deal import exact
+
+
+class GamePointsField(models.DecimalField):
+    """Game points, whole or with a half left at a table of three (RULES.md §6: 30 card points
+    of 51 score 4½). Stored as a decimal with one place; read back as the scoring layer
+    counts them, an ``int`` when whole, else a :class:`~fractions.Fraction` (``Fraction(9, 2)``)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("max_digits", 9)
+        kwargs.setdefault("decimal_places", 1)
+        super().__init__(*args, **kwargs)
+
+    @staticmethod
+    def _points(value):
+        if value is None or isinstance(value, int | Fraction):
+            return value
+        return exact(Fraction(str(value)))
+
+    def from_db_value(self, value, expression, connection):
+        return self._points(value)
+
+    def to_python(self, value):
+        if isinstance(value, Fraction):
+            return Decimal(value.numerator) / Decimal(value.denominator)
+        return super().to_python(value)
 
 #: A deal's trump: a suit letter, or None (NULL) for no trump (as engine and scoring say it).
 TRUMP_CHOICES = [("c", "♣"), ("d", "♦"), ("h", "♥"), ("s", "♠")]
@@ -147,8 +176,9 @@ class MatchResult(models.Model):
     games_won = models.PositiveSmallIntegerField(_("games won"), default=0)
     games_lost = models.PositiveSmallIntegerField(_("games lost"), default=0)
     # Signed: an auction player's total (RULES §13) can be below zero.
-    points_for = models.IntegerField(_("game points for"), default=0)
-    points_against = models.IntegerField(_("game points against"), default=0)
+    # A table of three can leave a half (RULES.md §6): int, or Fraction(9, 2) for 4½.
+    points_for = GamePointsField(_("game points for"), default=0)
+    points_against = GamePointsField(_("game points against"), default=0)
     is_bye = models.BooleanField(_("bye"), default=False)
 
     class Meta:

@@ -28,7 +28,7 @@ from club.reports.fonts import fit_name, fit_text, text_width_mm
 from club.reports.layout import BASE_CSS, Block, box, pages_html
 from club.reports.sheets import QR_MM, code_blocks, entry_qr
 from club.rule_labels import rule_set_name
-from club.selectors.replay import score_table
+from club.selectors.replay import championship_rules, score_table
 from club.selectors.sheets import TRUMP_SYMBOLS
 from engine.rules import RuleSet
 from scoring.auction import table_rules
@@ -101,7 +101,7 @@ class AuctionSheetBuilder:
     def __init__(self, rnd_data: RoundData) -> None:
         self.data = rnd_data
         champ = rnd_data.championship
-        self.rules = champ.rule_set.rules()
+        self.rules = championship_rules(champ)  # the match format's N deals (issue 28)
         rnd = rnd_data.round
         self.rules_name = rule_set_name(champ.rule_set)
         self.title = champ.name

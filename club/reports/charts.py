@@ -92,9 +92,10 @@ def _short(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def score_progression(games: Sequence[Game], labels: tuple[str, str], title: str,
+def score_progression(games: Sequence[Game], labels: tuple[str, ...], title: str,
                       target: int | None, xlabel: str = "", ylabel: str = "") -> str:
-    """Running totals of both sides, deal by deal, each game starting again from zero.
+    """Running totals of both sides, deal by deal, each game starting again from zero; at a
+    table of three a line for each player (one label a column of the totals).
 
     >>> from scoring import DealResult, replay_sheet
     >>> games = replay_sheet([DealResult(points=(38, 22), trump="h")] * 3, "house")
@@ -106,13 +107,14 @@ def score_progression(games: Sequence[Game], labels: tuple[str, str], title: str
         fig = Figure(figsize=(6.4, 2.4))
         ax = fig.subplots()
         start, handles = 0, []
+        colours = SIDE_COLOURS if len(labels) == 2 else LINE_COLOURS
         for index, game in enumerate(games):
             rows = game.deals
             xs = [start] + [start + i + 1 for i in range(len(rows))]
-            for side in (0, 1):
-                ys = [0] + [row.totals[side] for row in rows]
-                line, = ax.plot(xs, ys, color=SIDE_COLOURS[side], linewidth=1.6, marker="o",
-                                markersize=2.5)
+            for side in range(len(labels)):
+                ys = [0] + [float(row.totals[side]) for row in rows]  # a half: 4.5
+                line, = ax.plot(xs, ys, color=colours[side % len(colours)], linewidth=1.6,
+                                marker="o", markersize=2.5)
                 if index == 0:
                     handles.append(line)
             start += len(rows)
@@ -126,7 +128,8 @@ def score_progression(games: Sequence[Game], labels: tuple[str, str], title: str
         _label(ax, title, xlabel, ylabel)
         if handles:
             ax.legend(handles, [_short(label, 48) for label in labels], loc="upper left",
-                      bbox_to_anchor=(0.0, -0.28), ncol=2, frameon=False, fontsize=8)
+                      bbox_to_anchor=(0.0, -0.28), ncol=min(len(labels), 3), frameon=False,
+                      fontsize=8)
         fig.tight_layout()
     return _svg(fig)
 

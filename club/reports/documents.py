@@ -32,6 +32,7 @@ from club.reports.tables import TEXT_PT, Chart, Col, Document, ResultLine
 from club.selectors.replay import decision_of, score_table
 from club.sheets.kinds import kind_of
 from scoring import dealer_alone, get_metric
+from scoring.deal import GAME_POINT_METRICS, points_text
 
 Kind = ReportJob.Kind
 #: Most metric columns the standings PDF prints (the ranking order first).
@@ -55,9 +56,11 @@ def _when(value) -> str:
     return formats.date_format(timezone.localtime(value), "DATETIME_FORMAT") if value else "–"
 
 
-def _value(value: Any) -> str:
+def _value(value: Any, key: str = "") -> str:
     if value is None:
         return "–"
+    if key in GAME_POINT_METRICS:  # a table of three's half: 4½
+        return points_text(value)
     if isinstance(value, Fraction):
         return f"{float(value):.1f}"
     return str(value)
@@ -87,7 +90,7 @@ def standings_document(championship: Championship) -> Document:
     rows = []
     for row in page.rows:  # a public document: the names as the public sees them
         rows.append([f"{row.rank}{'=' if row.tied else ''}", page.name(row.entry),
-                     *(_value(row.values.get(k)) for k in keys)])
+                     *(_value(row.values.get(k), k) for k in keys)])
     order = ", ".join(_metric_label(k)[1] for k in page.standings.order)
     intro = [" · ".join(p for p in (championship.club.name, championship.season) if p),
              _("Ranked by %(order)s; equal entries share a rank (=), lots drawn from the event "
@@ -163,7 +166,8 @@ def result_lines(rnd_data: data.RoundData, width: float | None = None) -> list[R
         else:
             result = _("A wins") if a.result == "win" else _("B wins")
         out.append(_decided(ResultLine(table.table.number, sides, f"{a.games_won}–{b.games_won}",
-                                       f"{a.points_for}–{b.points_for}", result, a.finished),
+                                       f"{points_text(a.points_for)}–{points_text(b.points_for)}",
+                                       result, a.finished),
                             table))
     return out
 
@@ -203,7 +207,7 @@ def _threes_line(table: data.TableData, by_seat: dict, width: float | None) -> R
     if any(row is None for row in rows):
         return ResultLine(table.table.number, sides, "", "", _("no deals yet"))
     games = "–".join(str(row.games_won) for row in rows)
-    points = "–".join(str(row.points_for) for row in rows)
+    points = "–".join(points_text(row.points_for) for row in rows)
     winners = [letter for letter, row in zip(letters, rows, strict=True) if row.result == "win"]
     if not rows[0].finished:
         result = _("in progress")
@@ -222,9 +226,15 @@ def table_chart(table: data.TableData) -> str:
         return ""
     score = score_table(table.table, table.deals, table.seats)
     rules = table.table.round.stage.championship.rule_set.rules()
-    sides = _side_names(table)
+    if dealer_alone(len(table.seats)):  # a line and a name for each player (A, B, C)
+        seats = sorted(table.seats, key=lambda s: s.position)
+        labels = tuple(f"{letter}: {seat.entry.name}"
+                       for letter, seat in zip(PLAYER_LETTERS, seats, strict=False))
+    else:
+        sides = _side_names(table)
+        labels = (f"A: {sides[0]}", f"B: {sides[1]}")
     return charts.score_progression(
-        score.outcome.games, (f"A: {sides[0]}", f"B: {sides[1]}"),
+        score.outcome.games, labels,
         _("Table %(number)d: game points deal by deal") % {"number": table.table.number},
         rules.target, _("Deal"), _("Game points"))
 

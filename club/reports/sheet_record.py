@@ -19,6 +19,7 @@ from club.selectors.sheets import TRUMP_SYMBOLS
 from club.services.sheet_messages import explain
 from scoring import ThreesOutcome, ThreesRow, points_in_play
 from scoring.calls import call_multiplier
+from scoring.deal import points_text
 
 
 @dataclass
@@ -92,7 +93,8 @@ def recorded_rows(data: TableData) -> tuple[list[Row], str]:
                 notes.append("=|" if (i + 1) in ends else f"=×{row.score.pending}")
             credits = row.credits if isinstance(row, ThreesRow) else row.score.points
             for column, (credit, total) in enumerate(zip(credits, row.totals, strict=True)):
-                cells[f"game{column}"], cells[f"total{column}"] = str(credit), str(total)
+                cells[f"game{column}"] = points_text(credit)  # a half as ½ (tables of three)
+                cells[f"total{column}"] = points_text(total)
             if i + 1 in ends:
                 game, winners = ends[i + 1]
                 notes.append(f"G{game}:{winners}")
@@ -126,7 +128,7 @@ def _threes_summary(score, rules) -> str:
     outcome = score.outcome
     figures = _("games %(games)s, game points %(points)s") % {
         "games": "–".join(map(str, outcome.games_won)),
-        "points": "–".join(map(str, outcome.points))}
+        "points": "–".join(map(points_text, outcome.points))}
     if score.error is not None:
         return _("Deal %(deal)s could not be scored (%(error)s); before it: %(figures)s") % {
             "deal": score.broken_at, "error": _error_words(score, rules), "figures": figures}

@@ -6,8 +6,10 @@ round's other tables, so they are given here, as a bye's are, each time the stan
 ranked (a later correction of another table's sheet moves them with it):
 
 - **forfeit**: the other side wins with a bye's game points under the championship's
-  ``bye_scoring`` (a win with the average of the round's winning sides, rounded half up;
-  0 under "fixed" and "nothing"); the forfeiting side loses, that many points against it.
+  ``bye_scoring`` (RULES.md §11: under "average_win" the average of the round's winning
+  sides for it and of its losing sides against it, each rounded half up, so it ranks like
+  an average win and never above the tables that played; 0 under "fixed" and "nothing");
+  the forfeiting side loses with 0 for it and the winner's points against it.
 - **average score**: a draw for both sides, each with the average game points of a side at
   the round's played tables, for and against (under ``bye_scoring`` "average_win"; else 0).
 - **not played**: no match for anyone: a *credit* (:class:`scoring.MatchRecord`) of the
@@ -61,8 +63,9 @@ def decided_records(decided: dict[int, tuple[str, int | None]], rows: dict[int, 
         if decision == Table.Decision.FORFEIT:
             won = bye_result(bye_scoring, played, match_points=match_points[0])
             points = won.game_points if bye_scoring != "nothing" else 0
+            against = won.points_against if bye_scoring != "nothing" else 0
         else:
-            points = 0
+            points = against = 0
             if bye_scoring == "average_win":
                 points = half_up(sum(a + b for a, b in played), 2 * len(played))
         for row in table_rows:
@@ -76,7 +79,8 @@ def decided_records(decided: dict[int, tuple[str, int | None]], rows: dict[int, 
             elif side == forfeiting:
                 out.append(MatchRecord(entry, key, "loss", 0, 1, 0, points, opponents, partners))
             else:
-                out.append(MatchRecord(entry, key, "win", 1, 0, points, 0, opponents, partners))
+                out.append(MatchRecord(entry, key, "win", 1, 0, points, against, opponents,
+                                       partners))
     if credits:
         totals: dict[RoundKey, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
         for record in (*records, *out):

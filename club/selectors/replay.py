@@ -40,8 +40,22 @@ Outcome = MatchOutcome | ThreesOutcome | AuctionOutcome
 
 
 def championship_rules(championship: Championship) -> RuleSet:
-    """The engine rule set of a championship (validated, cached on the rule-set row)."""
-    return championship.rule_set.rules()
+    """The engine rule set of a championship (validated, cached on the rule-set row); an
+    auction game's number of deals is the match format's "N deals" when it has one
+    (:func:`game_rules`)."""
+    return game_rules(championship.rule_set.rules(), match_format(championship))
+
+
+def game_rules(rules: RuleSet, fmt: MatchFormat) -> RuleSet:
+    """``rules`` with the match format's number of deals for an auction game (RULES.md §13:
+    "an agreed number of deals"): a match of "N deals" is a game of N deals, rounded up by
+    ``scoring.AuctionGame`` to a multiple of the players so that everyone deals equally
+    often; any other format keeps the rule set's own ``deals`` (issue 28: 10 chosen, the
+    sheet asked for the rule set's 12 rounded up to 15 at a table of 5)."""
+    if (fmt.kind == "deals" and fmt.count and rules.deals != fmt.count
+            and kind_of_rules(rules).each_for_themselves):
+        return rules.replace(deals=fmt.count)
+    return rules
 
 
 def match_format(championship: Championship) -> MatchFormat:
@@ -171,7 +185,7 @@ def replay_sheet(table: Table, seats: Sequence[Seat], deals: Sequence[Deal], *,
         rules = rules or championship_rules(championship)
         fmt = fmt or match_format(championship)
     if kind_of_rules(rules).each_for_themselves:  # RULES §13: one game of 3 to 7 players
-        return replay_auction(table, seats, deals, rules_at(seats, rules))
+        return replay_auction(table, seats, deals, rules_at(seats, game_rules(rules, fmt)))
     players = players_at(seats, rules)
     rules = table_rules(rules, players)
     alone = dealer_alone(players)

@@ -21,7 +21,7 @@ def describe_row(row: Any, ctx: Any, ends_game: bool) -> None:
     if row.calls:
         row.doubling = f"×{call_multiplier(len(row.calls), rules)}"
     score = row.score
-    if score is not None and score.outcome == "tie" and not ctx.dealer_alone:
+    if score is not None and score.outcome == "tie":  # at a table of three too (26-26 of 52)
         row.tie = tie_label(score, rules, ends_game=ends_game, points=deal.points)
     if deal.tricks is not None:
         row.tricks = f"{deal.tricks}–{rules.tricks_per_deal - deal.tricks}"

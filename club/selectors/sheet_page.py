@@ -7,6 +7,7 @@ notes, the next deal, and the sheet's state, from the table's context
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from django.utils.translation import gettext as _
 
@@ -18,6 +19,7 @@ from club.selectors.sheets import TRUMP_SYMBOLS, TableContext, expected_dealer
 from club.sheet_labels import points_label, tie_label
 from engine.rules import RuleSet
 from scoring import DealScore, ThreesOutcome, ThreesRow, points_in_play
+from scoring.deal import points_text
 
 
 @dataclass
@@ -195,7 +197,7 @@ def _name_list(names: tuple[str, ...], seats: tuple[int, ...]) -> str:
 def _game_summary(number: int, winners: tuple[int, ...], totals: tuple[int, ...],
                   names: tuple[str, ...]) -> str:
     """How a finished game at a table of three ended (equal highest totals share the win)."""
-    figures = "–".join(map(str, totals))
+    figures = "–".join(map(points_text, totals))
     if not winners:
         return _("Game %(number)d drawn, %(totals)s.") % {"number": number, "totals": figures}
     return _("Game %(number)d won by %(players)s, %(totals)s.") % {
@@ -220,16 +222,21 @@ def preview(ctx: TableContext, outcome, number: int, count: int) -> dict:
     game, row = rows[number - 1]
     last_of_game = row is game.deals[-1] and game.finished
     tie = ""
-    if row.score.outcome == "tie" and not ctx.dealer_alone:
+    if row.score.outcome == "tie":  # at a table of three too
         tie = tie_label(row.score, ctx.rules, ends_game=last_of_game,
                         points=row.result.points[0] if row.result.points else None)
     # What each column of the sheet gets: each side's points, or each player's at a table of three.
     credits = row.credits if isinstance(row, ThreesRow) else row.score.points
     return {
-        "ok": True, "number": number, "points": list(credits),
-        "totals": list(row.totals), "multiplier": row.score.multiplier,
+        "ok": True, "number": number, "points": [_json_points(p) for p in credits],
+        "totals": [_json_points(t) for t in row.totals], "multiplier": row.score.multiplier,
         "outcome": row.score.outcome, "pending": row.score.pending,
         "game_over": last_of_game, "game_winner": game.winner if last_of_game else None,
         "match_over": outcome.finished and number == count,
         **({"tie": tie} if tie else {}),
     }
+
+
+def _json_points(value):
+    """A preview's game points: an int, or a half written "4½" (JSON has no fractions)."""
+    return points_text(value) if isinstance(value, Fraction) else value

@@ -104,7 +104,8 @@ def match_records(championship: Championship, stage: Stage | None = None) -> lis
         result = bye_result(scoring_choice, per_round.get((stage_no, rnd), []),
                             match_points=win_points)
         records.append(MatchRecord(entry, RoundKey(stage_no, rnd), "win" if result.won else "loss",
-                                   1 if result.won else 0, 0, result.game_points, 0))
+                                   1 if result.won else 0, 0, result.game_points,
+                                   result.points_against))
     records.extend(decided_records(decided, by_table, per_round, records,
                                    bye_scoring=scoring_choice,
                                    match_points=match_format(championship).match_points))
@@ -143,7 +144,7 @@ def snapshot_rows(championship: Championship, stage: Stage | None) -> list:
 
 #: Move on when the way standings are computed or stored changes without a new metric (a
 #: stored snapshot of an older version is then rebuilt on its next read).
-STANDINGS_VERSION = 3
+STANDINGS_VERSION = 4  # 4: a bye and a forfeit's winner have the losing sides' mean against
 
 
 @cache

@@ -7,6 +7,7 @@ import json
 from django import template
 
 from club.rule_labels import rule_set_name as name
+from scoring.deal import points_text
 
 register = template.Library()
 
@@ -32,3 +33,9 @@ def rule_set_name(rule_set) -> str:
     (:func:`club.rule_labels.rule_set_name`)."""
 
     return name(rule_set)
+
+
+@register.filter
+def points(value) -> str:
+    """Game points as written everywhere: a half as "4½" (RULES.md §6, tables of three)."""
+    return points_text(value)

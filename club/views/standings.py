@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import django_tables2 as tables
 from django.shortcuts import get_object_or_404, render
 from django.utils.html import format_html, format_html_join
@@ -24,6 +26,7 @@ from club.views.auction_standings import auction_standings_page
 from club.views.championships import ChampionshipView
 from club.views.conditional import etag_for, not_modified, tagged
 from scoring import get_metric
+from scoring.deal import GAME_POINT_METRICS, points_text
 
 
 class StandingsTable(tables.Table):
@@ -48,8 +51,9 @@ def _row_cells(item: dict, metrics: list[str], poules: bool) -> str:
     dagger = mark_safe(' <span class="muted">†</span>') if not item["active"] else ""
     name = format_html("<td>{}{}</td>", item["name"], dagger)
     poule = format_html("<td>{}</td>", shown(item["poule"])) if poules else ""
-    numbers = format_html_join("", '<td class="num">{}</td>',
-                               ((shown(item[key]),) for key in metrics))
+    numbers = format_html_join("", '<td class="num">{}</td>', (
+        (points_text(item[key]) if key in GAME_POINT_METRICS and item[key] is not None
+         else shown(item[key]),) for key in metrics))
     return format_html("{}{}{}{}", rank, name, poule, numbers)
 
 
@@ -86,7 +90,10 @@ def standings_table(page, request, poules: dict[int, str] | None = None, *,
             item["poule"] = poules.get(row.entry, "")
         for key, _col in metric_columns:
             value = row.values.get(key)
-            item[key] = round(value, 1) if isinstance(value, float) else value
+            if key in GAME_POINT_METRICS and isinstance(value, Fraction):
+                item[key] = float(value)  # a table of three's half: 4.5 (exports: a number)
+            else:
+                item[key] = round(value, 1) if isinstance(value, float) else value
         item.metrics, item.poules = metric_keys, bool(poules)
         data.append(item)
     table = StandingsTable(data, extra_columns=extra + metric_columns)

@@ -7,12 +7,16 @@ an avoidable rematch or repeat partner on the others.
 
 What it scores is the organiser's choice (``BYE_SCORING``): a win with the average result
 of the other tables, a fixed result, or nothing. :func:`bye_result` computes it from the
-other tables' results.
+other tables' results. The average win has the winning sides' mean for it and the losing
+sides' mean against it (RULES.md §11), so it ranks like an average win, never above the
+tables that played; a forfeit's winner is scored the same (``club.selectors.decided``).
 
 >>> bye_result("average_win", [(40, 0), (0, 22), (9, 0)])
-ByeResult(won=True, match_points=1, game_points=24)
+ByeResult(won=True, match_points=1, game_points=24, points_against=0)
+>>> bye_result("average_win", [(101, 60), (35, 101)])
+ByeResult(won=True, match_points=1, game_points=101, points_against=48)
 >>> bye_result("nothing", [(40, 0)])
-ByeResult(won=False, match_points=0, game_points=0)
+ByeResult(won=False, match_points=0, game_points=0, points_against=0)
 """
 
 from __future__ import annotations
@@ -28,11 +32,13 @@ BYE_SCORING: tuple[str, ...] = ("average_win", "fixed", "nothing")
 
 @dataclass(frozen=True)
 class ByeResult:
-    """The bye's match result: won or not, match points and game points (integers)."""
+    """The bye's match result: won or not, match points, game points for it and against it
+    (integers)."""
 
     won: bool
     match_points: int
     game_points: int
+    points_against: int = 0
 
 
 def bye_result(
@@ -45,14 +51,14 @@ def bye_result(
     """The result of a bye, computed from the game points of both sides at the other tables.
 
     ``average_win``: a win (``match_points``) with the average game points of the winning
-    sides of the other tables, rounded half up (``game_points`` when there is no other
-    table). ``fixed``: a win with ``match_points`` and ``game_points``. ``nothing``: a loss
-    with nothing.
+    sides of the other tables for it and of their losing sides against it, each rounded half
+    up (``game_points`` for and 0 against when there is no other table). ``fixed``: a win
+    with ``match_points`` and ``game_points``, 0 against. ``nothing``: a loss with nothing.
 
     >>> bye_result("average_win", [(101, 60), (101, 88)], match_points=2)
-    ByeResult(won=True, match_points=2, game_points=101)
+    ByeResult(won=True, match_points=2, game_points=101, points_against=74)
     >>> bye_result("fixed", [], match_points=2, game_points=50)
-    ByeResult(won=True, match_points=2, game_points=50)
+    ByeResult(won=True, match_points=2, game_points=50, points_against=0)
     """
     if scoring not in BYE_SCORING:
         raise DrawError(
@@ -71,7 +77,7 @@ def bye_result(
         return ByeResult(False, 0, 0)
     if scoring == "fixed" or not other_tables:
         return ByeResult(True, match_points, game_points)
-    winners = []
+    winners, losers = [], []
     for a, b in other_tables:
         if (
             isinstance(a, bool)
@@ -86,9 +92,12 @@ def bye_result(
                 code="table_result",
             )
         winners.append(max(a, b))
-    # Integers only: the average rounded half up, without floats.
-    average = (2 * sum(winners) + len(winners)) // (2 * len(winners))
-    return ByeResult(True, match_points, average)
+        losers.append(min(a, b))
+    # Integers only: the averages rounded half up, without floats.
+    count = len(winners)
+    average = (2 * sum(winners) + count) // (2 * count)
+    against = (2 * sum(losers) + count) // (2 * count)
+    return ByeResult(True, match_points, average, against)
 
 
 def bye_tiers(preference: Sequence[int], entries: Sequence[Entry]) -> list[int]:

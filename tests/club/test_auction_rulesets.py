@@ -6,21 +6,12 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from club.forms_rules import OPTIONS, RuleSetForm
+from club.forms_rules import OPTIONS
 from club.models import RuleSet
 from engine.rules import RuleSet as EngineRuleSet
+from tests.helpers.rulesets import form_data
 
 pytestmark = pytest.mark.django_db
-
-
-def form_data(rule_set, **changes):
-    data = {}
-    for key, value in RuleSetForm.initial_from(rule_set).items():
-        if value is None or value is False:
-            continue
-        data[key] = ", ".join(map(str, value)) if isinstance(value, list | tuple) else value
-    data.update(changes)
-    return {k: v for k, v in data.items() if v is not None}
 
 
 @pytest.fixture

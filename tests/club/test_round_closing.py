@@ -141,6 +141,59 @@ def test_a_forfeit_gives_the_other_side_the_win_with_a_byes_score(pairs, organis
     assert verify_championship(pairs.stage.championship) == []
 
 
+def test_a_forfeit_ranks_like_an_average_win_never_above_the_played_tables(organiser):
+    """Issue 28, point 4: the forfeit's winner got the round's average winning points for
+    and 0 against (first place on the difference). Now against it: the average of the losing
+    sides (RULES.md §11), so it ranks below the better winners and above the worse one."""
+    club = make_club("forfeit-average", organiser=organiser)
+    rnd = make_round(make_championship(club, entries=8))
+    t1, t2, t3 = (table(rnd, n) for n in (1, 2, 3))
+    enter(organiser, t1, facts(20, dealer(t1)))  # side 1: 10
+    enter(organiser, t1, win_for(0, t1))  # 120 - 10
+    enter(organiser, t2, facts(50, dealer(t2)))  # side 0: 20
+    enter(organiser, t2, facts(45, dealer(t2)))  # side 0: 15
+    enter(organiser, t2, win_for(1, t2))  # 35 - 120
+    enter(organiser, t3, facts(25, dealer(t3)))  # side 1: 5
+    enter(organiser, t3, win_for(0, t3))  # 120 - 5
+    draws.close_round(rnd, organiser, decisions={4: (Decision.FORFEIT, 0, "no-show")})
+    played = [rows(rnd, n) for n in (1, 2, 3)]
+    winners = [next(r for r in t.values() if r.result == "win") for t in played]
+    losers = [next(r for r in t.values() if r.result == "loss") for t in played]
+    won_for, lost_for = [w.points_for for w in winners], [lo.points_for for lo in losers]
+    assert (sorted(won_for), sorted(lost_for)) == ([120, 120, 120], [5, 10, 35])
+    by_entry = {row.entry: row for row in current_standings(rnd.stage.championship).rows}
+    winner, loser = rows(rnd, 4)[1].entry_id, rows(rnd, 4)[0].entry_id
+    values = by_entry[winner].values
+    assert values["wins"] == 1 and values["points_for"] == 120  # mean of the winning sides
+    assert values["points_against"] == 17  # mean of the losing sides, 50 / 3 rounded half up
+    assert by_entry[loser].values["points_for"] == 0
+    assert by_entry[loser].values["points_against"] == 120
+    ranks = {w.points_against: by_entry[w.entry_id].rank for w in winners}
+    assert ranks[5] < ranks[10] < by_entry[winner].rank < ranks[35]  # 115, 110 > 103 > 85
+    assert by_entry[winner].rank != 1
+    assert verify_championship(rnd.stage.championship) == []
+
+
+def test_a_bye_is_scored_like_an_average_win_too(organiser):
+    """RULES.md §11: a bye is "a win with the average score of the other tables": the
+    winning sides' mean for it, the losing sides' mean against it (it had 0 against)."""
+    club = make_club("bye-average", organiser=organiser)
+    champ = make_championship(club, entries=7)
+    rnd = draws.publish_round(draws.draw_round(champ.stages.get(), seed=3))
+    tables = list(rnd.tables.filter(is_bye=False).order_by("number"))
+    assert len(tables) == 3 and rnd.tables.filter(is_bye=True).count() == 1
+    for t, first in zip(tables, (20, 50, 25), strict=True):
+        enter(organiser, t, facts(first, dealer(t)))  # side 1: 10, side 0: 20, side 1: 5
+        enter(organiser, t, win_for(0 if first < 30 else 1, t))
+    draws.close_round(rnd, organiser)
+    bye = MatchResult.objects.get(table__round=rnd, is_bye=True).entry_id
+    row = current_standings(champ).standings.row(bye)
+    assert row.values["wins"] == 1 and row.values["points_for"] == 120
+    assert row.values["points_against"] == 12  # (10 + 20 + 5) / 3 rounded half up
+    assert row.rank != 1
+    assert verify_championship(champ) == []
+
+
 def test_not_played_counts_for_no_one_and_ranks_neither_last_nor_first(pairs, organiser):
     draws.close_round(pairs, organiser, decisions={2: (Decision.PLAYED, None, "")},
                       remaining=Decision.NOT_PLAYED)

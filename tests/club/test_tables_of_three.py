@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import random
+from fractions import Fraction
 
 import pytest
 from django.urls import reverse
@@ -19,6 +20,7 @@ from club.services.draws import draw_round
 from club.services.verify import verify_championship
 from engine.deal import Deal as EngineDeal
 from engine.rules import RuleSet
+from scoring.deal import points_text
 from tests.factories import make_championship, make_club
 from tests.helpers.sheets import url
 
@@ -92,7 +94,7 @@ def test_a_table_of_three_from_the_sheet_pages_to_the_standings_and_the_pdf(org_
     assert ">dealer</span>" in html and ">partners</span>" in html  # the entry row's two sides
 
     # 30-25: five points lie face up out of play. Refused before (60 needed); the dealer
-    # scores 30 - 27 = 3.
+    # scores 30 - 27.5 = 2½ (RULES.md §6: the threshold is exact, issue 28).
     post_ok(org_client, url(table), deal(table, d0, "h", 30, 25))
     preview = org_client.get(url(table, "preview/"), deal(table, d1, "c", 20, 40)).json()
     assert preview["ok"] and len(preview["totals"]) == 3
@@ -100,12 +102,12 @@ def test_a_table_of_three_from_the_sheet_pages_to_the_standings_and_the_pdf(org_
     post_ok(org_client, url(table), deal(table, d1, "c", 20, 40))
     # the partners take every trick in no trump: (60 - 30) x 2 x 2 = 120 each
     post_ok(org_client, url(table), deal(table, d2, "n", 0, 60, all_tricks=1))
-    totals = {d0: 3 + 10 + 120, d1: 120, d2: 10}
+    totals = {d0: Fraction(5, 2) + 10 + 120, d1: 120, d2: 10}
 
     page = org_client.get(url(table))
     rows = [row for game in page.context["page"].games for row in game.rows]
     assert [tuple(r.credits[s] for s in (d0, d1, d2)) for r in rows] == [
-        (3, 0, 0), (10, 0, 10), (120, 120, 0)]
+        (Fraction(5, 2), 0, 0), (10, 0, 10), (120, 120, 0)]
     assert {s: rows[-1].totals[s] for s in range(3)} == totals
     assert page.context["page"].outcome.finished
     assert "Match over. Won by" in page.content.decode()
@@ -119,8 +121,9 @@ def test_a_table_of_three_from_the_sheet_pages_to_the_standings_and_the_pdf(org_
     rows = {r.entry_id: r for r in MatchResult.objects.filter(table=table)}
     assert {rows[entry[s]].side for s in range(3)} == {0, 1, 2}
     assert all(rows[entry[s]].side == s for s in range(3))
-    expect = {d0: ("win", 1, 0, 133, 120), d1: ("loss", 0, 1, 120, 133),
-              d2: ("loss", 0, 1, 10, 133)}
+    top = Fraction(265, 2)  # 132½
+    expect = {d0: ("win", 1, 0, top, 120), d1: ("loss", 0, 1, 120, top),
+              d2: ("loss", 0, 1, 10, top)}
     for seat, (result, won, lost, points_for, against) in expect.items():
         row = rows[entry[seat]]
         assert (row.result, row.games_won, row.games_lost, row.points_for,
@@ -141,7 +144,7 @@ def test_a_table_of_three_from_the_sheet_pages_to_the_standings_and_the_pdf(org_
 
     line = next(line for line in documents.result_lines(data.round_results(rnd.pk)[0])
                 if line.number == table.number)
-    assert line.points == "–".join(str(totals[s]) for s in range(3))
+    assert line.points == "–".join(points_text(totals[s]) for s in range(3))
     assert line.result == f"{'ABC'[d0]} wins" and line.finished
 
     pages = [p.extract_text() for p in PdfReader(io.BytesIO(pdf.html_to_pdf(
@@ -149,7 +152,7 @@ def test_a_table_of_three_from_the_sheet_pages_to_the_standings_and_the_pdf(org_
     assert len(pages) == 4
     text = next(p for p in pages if seats[0].player.full_name in p
                 and "Signatures of the three players" in p)
-    assert "133" in text and "AT:P" in text and "G1:" + "ABC"[d0] in text
+    assert "132½" in text and "AT:P" in text and "G1:" + "ABC"[d0] in text
     assert "games " + "–".join("1" if s == d0 else "0" for s in range(3)) in text
 
 

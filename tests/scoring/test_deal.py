@@ -1,5 +1,7 @@
 """Deal scoring: the worked examples of RULES.md §10 and every option of every preset (§6)."""
 
+from fractions import Fraction
+
 import pytest
 
 from engine.rules import RuleSet
@@ -233,11 +235,12 @@ def test_en_face_is_allowed_in_french_and_changes_no_score():
 # -- 3 and 6 players: 2 cards out of play ---------------------------------------------------
 
 
-def test_three_players_threshold_is_half_the_recorded_sum_rounded_down():
+def test_three_players_threshold_is_exactly_half_the_recorded_sum():
+    # RULES.md §6 (issue 28): T is exact, no longer rounded down.
     rules = PAGAT.replace(players=3)
     assert points_in_play(rules) == (50, 60)
-    assert score_deal(deal((31, 28)), rules).points == (2, 0)  # sum 59, T = 29
-    assert score_deal(deal((20, 35)), rules).points == (0, 8)  # sum 55, T = 27
+    assert score_deal(deal((31, 28)), rules).points == (Fraction(3, 2), 0)  # sum 59, T = 29.5
+    assert score_deal(deal((20, 35)), rules).points == (0, Fraction(15, 2))  # sum 55, T = 27.5
     assert score_deal(deal((28, 28)), rules).pending == 2
 
 

@@ -136,6 +136,11 @@ def test_average_win_is_the_rounded_mean_of_the_winning_sides(results, match_poi
     assert result.won and result.match_points == match_points
     assert abs(result.game_points - mean) <= 0.5
     assert min(winners) <= result.game_points <= max(winners)
+    # Issue 28: against it the losing sides' mean, so it ranks like an average win.
+    losers = [min(a, b) for a, b in results]
+    assert abs(result.points_against - sum(losers) / len(losers)) <= 0.5
+    assert min(losers) <= result.points_against <= max(losers)
+    assert result.points_against <= result.game_points
 
 
 def test_bye_scoring_choices():
@@ -143,6 +148,12 @@ def test_bye_scoring_choices():
     assert bye_result("average_win", [], game_points=30) == ByeResult(True, 1, 30)
     assert bye_result("fixed", [(101, 0)], match_points=2, game_points=60) == ByeResult(True, 2, 60)
     assert bye_result("nothing", [(101, 0)], match_points=2) == ByeResult(False, 0, 0)
+    # against: the losing sides' mean, rounded half up; 0 for a fixed bye or with no table
+    assert bye_result("average_win", [(101, 60), (88, 101), (101, 7)]).points_against == 52
+    assert bye_result("average_win", [(10, 1), (0, 11), (5, 2)]).points_against == 1
+    assert bye_result("average_win", [(10, 1), (2, 11)]).points_against == 2  # 1.5 up
+    assert bye_result("fixed", [(101, 60)], game_points=60).points_against == 0
+    assert bye_result("average_win", [], game_points=30).points_against == 0
 
 
 @pytest.mark.parametrize(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -35,10 +37,11 @@ def scored(deals, fmt, rules, first, **options):
 
 
 def test_a_55_point_deal_adds_up_at_a_table_of_three():
-    # 5 points lie face up out of play: 30-25 is a whole deal, the threshold 27.
+    # 5 points lie face up out of play: 30-25 is a whole deal, the threshold exactly 27.5
+    # (RULES.md §6, issue 28: no longer rounded down to 27), so the dealer scores 2½.
     outcome = score_threes([DealResult(points=(30, 25), trump="h")], MatchFormat.one_game(),
                            "house", first_dealer=1)
-    assert outcome.points == (0, 3, 0)
+    assert outcome.points == (0, Fraction(5, 2), 0)
     with pytest.raises(DealResultError) as refused:
         score_deal(DealResult(points=(30, 25), trump="h"), "house")  # at four: refused
     assert refused.value.code == "points_total"
