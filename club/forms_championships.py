@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.db.models import Q
+from django.forms.models import model_to_dict
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -101,6 +102,71 @@ class ChampionshipForm(forms.ModelForm):
         if refusal:
             self.add_error("draw_method", refusal)
         return data
+
+
+#: The form fields of the rules (``club.services.championships.RULE_FIELDS``): read-only
+#: once a round is published.
+RULE_FORM_FIELDS = ("rule_set", "entry_type", "draw_method", "bye_scoring", "odd_players",
+                    "table_size", "table_fit", "format_kind", "format_count", "format_minutes",
+                    "rank_1", "rank_2", "rank_3")
+
+
+class ChampionshipEditForm(ChampionshipForm):
+    """The set-up form on an existing championship. With ``locked`` (its rules are fixed)
+    the page shows the rules read-only and posts without them: a rule field missing from the
+    POST keeps its value, one sent anyway is passed on, and the service refuses a change."""
+
+    def __init__(self, data=None, *args, instance, locked: bool, **kwargs):
+        fmt = instance.match_format or {}
+        order = list(instance.ranking_order or [])[:3] + ["", "", ""]
+        initial = {"format_kind": fmt.get("kind") or "one_game",
+                   "format_count": fmt.get("count"), "format_minutes": fmt.get("minutes"),
+                   "rank_1": order[0], "rank_2": order[1], "rank_3": order[2]}
+        self.locked = locked
+        if data is not None and locked:
+            data = data.copy()
+            current = {**model_to_dict(instance, fields=RULE_FORM_FIELDS),
+                       **initial}
+            for name in RULE_FORM_FIELDS:
+                if name not in data and current.get(name) not in (None, ""):
+                    data[name] = current[name]
+        super().__init__(data, *args, instance=instance, initial=initial, **kwargs)
+        self.fields["rule_set"].initial = None  # the championship's own, not the default
+
+    def clean(self):
+        data = super().clean()
+        if "match_format" in data:  # what the form does not show stays as it was
+            stored = MatchFormat.from_dict(self.instance.match_format or {})
+            data["match_format"]["match_points"] = list(stored.match_points)
+        return data
+
+    def editable_fields(self):
+        """The fields the page shows as inputs."""
+        return [field for field in self if not (self.locked and field.name in RULE_FORM_FIELDS)]
+
+    def rule_values(self):
+        """(label, value) of each rule, as the read-only page shows them."""
+        c = self.instance
+        fmt = dict(FORMAT_KINDS).get(self.initial["format_kind"], self.initial["format_kind"])
+        count, minutes = self.initial["format_count"], self.initial["format_minutes"]
+        extra = ", ".join(str(v) for v in (count, minutes and f"{minutes} min") if v)
+        order = [str(dict(ORDER_CHOICES).get(key, key)) for key in c.ranking_order or ()]
+        rows = [(self.fields["rule_set"].label, rule_set_name(c.rule_set)),
+                (self.fields["format_kind"].label, f"{fmt} ({extra})" if extra else fmt),
+                (self.fields["rank_1"].label, ", ".join(order) or "—"),
+                (self.fields["entry_type"].label, c.get_entry_type_display()),
+                (self.fields["draw_method"].label, c.get_draw_method_display()),
+                (self.fields["bye_scoring"].label, c.get_bye_scoring_display()),
+                (self.fields["odd_players"].label, c.get_odd_players_display())]
+        if kind_of_rules(c.rule_set.rules()).each_for_themselves:
+            rows += [(self.fields["table_size"].label, c.table_size),
+                     (self.fields["table_fit"].label, c.get_table_fit_display())]
+        return rows
+
+
+class DeleteChampionshipForm(forms.Form):
+    confirm = forms.BooleanField(
+        label=_("Yes, delete this championship and its entries"), required=True)
 
 
 class EntriesForm(forms.Form):

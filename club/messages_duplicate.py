@@ -19,4 +19,7 @@ def movements() -> dict[str, Any]:
                                         "empty for the whole movement, or play fewer."),
         "movement_number": gettext_lazy("Give a whole number."),
         "movement_unknown": gettext_lazy("Choose a Mitchell or a Howell movement."),
+        "pair_changed_direction": gettext_lazy(
+            "A pair played both North-South and East-West: its movement is ranked in one "
+            "list, not by direction."),
     }

@@ -39,6 +39,7 @@ from scoring.duplicate import (
     board_scores,
     par,
     score_boards,
+    score_directions,
 )
 from scoring.errors import (
     DealResultError,
@@ -139,6 +140,7 @@ __all__ = [
     "score_auction",
     "score_boards",
     "score_deal",
+    "score_directions",
     "score_match",
     "score_threes",
     "season_ladder",

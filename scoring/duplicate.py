@@ -21,6 +21,12 @@ the deal's facts as a :class:`scoring.DealResult` (side 0 and 1 as on any sheet)
   pairs that played it (a plain mean, no top or bottom dropped); a pair's figure is the sum
   over its boards of its net score minus that average.
 - **Ranking:** by percentage (or datum), highest first; equal figures share a rank.
+  Where every pair keeps its direction (a two-direction Mitchell: North-South pairs stay
+  North-South) a pair is only ever compared with its own direction, so there are two
+  rankings, North-South and East-West (:func:`score_directions`), each with its own ranks;
+  the percentages are the same as in one list, and within a direction they average 50 %
+  when its pairs play as many boards. A Howell (pairs play both directions) has one list
+  (:func:`score_boards`).
 
 >>> from scoring.deal_facts import DealResult
 >>> results = [BoardResult(1, "A", "B", DealResult((38, 22), "h")),
@@ -80,7 +86,8 @@ class BoardScore:
 @dataclass(frozen=True)
 class PairRow:
     """A pair's line in the ranking: rank (shared on equal figures), match points, the sum
-    of the tops, percentage, datum total and boards played."""
+    of the tops, percentage, datum total and boards played; ``direction`` 0 (North-South)
+    or 1 (East-West) in a ranking by direction, None in one list."""
 
     rank: int
     pair: Any
@@ -89,6 +96,7 @@ class PairRow:
     percentage: float
     datum: float
     boards: int
+    direction: int | None = None
 
 
 def board_scores(results: Iterable[BoardResult], boards: Iterable[int],
@@ -151,11 +159,46 @@ def score_boards(results: Iterable[BoardResult], boards: Iterable[int],
                  ) -> list[PairRow]:
     """The pairs ranked by percentage (``by="percentage"``) or datum (``by="datum"``),
     highest first; equal figures share a rank and keep the order the pairs first appear."""
+    _check_by(by)
+    return _ranked(board_scores(results, boards, rules), by)
+
+
+def score_directions(results: Iterable[BoardResult], boards: Iterable[int],
+                     rules: RuleSet | str | None = None, *, by: str = "percentage"
+                     ) -> tuple[list[PairRow], list[PairRow]]:
+    """The two rankings of a movement in which every pair keeps its direction (a
+    two-direction Mitchell): North-South, then East-West, each ranked within itself as
+    :func:`score_boards` ranks (rows with ``direction`` 0 or 1). A pair that played in both
+    directions (a Howell) raises :class:`DuplicateError` ``pair_changed_direction``.
+
+    >>> from scoring.deal_facts import DealResult
+    >>> ns, ew = score_directions([BoardResult(1, "A", "B", DealResult((38, 22), "h")),
+    ...                            BoardResult(1, "C", "D", DealResult((41, 19), "h"))], [1])
+    >>> [(r.rank, r.pair, r.percentage) for r in ns], [(r.rank, r.pair, r.percentage) for r in ew]
+    ([(1, 'C', 100.0), (2, 'A', 0.0)], [(1, 'B', 100.0), (2, 'D', 0.0)])
+    """
+    _check_by(by)
+    scores = board_scores(results, boards, rules)
+    direction_of: dict[Any, int] = {}
+    for row in scores:
+        if direction_of.setdefault(row.pair, row.direction) != row.direction:
+            raise DuplicateError(f"pair {row.pair!r} played both directions: rank it in one "
+                                 "list", code="pair_changed_direction", field="results")
+    north_south = _ranked([row for row in scores if row.direction == 0], by, 0)
+    east_west = _ranked([row for row in scores if row.direction == 1], by, 1)
+    return north_south, east_west
+
+
+def _check_by(by: str) -> None:
     if by not in ("percentage", "datum"):
         raise DuplicateError(f"by: percentage or datum, not {by!r}", code="metric_unknown",
                              field="by")
+
+
+def _ranked(scores: Iterable[BoardScore], by: str, direction: int | None = None
+            ) -> list[PairRow]:
     totals: dict[Any, list[float]] = {}
-    for row in board_scores(results, boards, rules):
+    for row in scores:
         total = totals.setdefault(row.pair, [0.0, 0, 0.0, 0])
         total[0] += row.match_points
         total[1] += row.top
@@ -170,7 +213,7 @@ def score_boards(results: Iterable[BoardResult], boards: Iterable[int],
     out: list[PairRow] = []
     for index, row in enumerate(rows):
         rank = out[-1].rank if out and rows[index - 1][key] == row[key] else index + 1
-        out.append(PairRow(rank, *row))
+        out.append(PairRow(rank, *row, direction=direction))
     return out
 
 

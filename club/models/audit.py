@@ -25,6 +25,8 @@ ACTIONS = {
     "table.decided": _("decision for an unfinished table"),
     "player.exported": _("player's data exported"),
     "player.anonymised": _("player's data erased"),
+    "championship.edited": _("championship changed"),
+    "championship.deleted": _("championship deleted"),
 }
 
 

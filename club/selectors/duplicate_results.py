@@ -15,7 +15,15 @@ from typing import Any
 from club.models import DuplicateBoard, DuplicateEvent, DuplicatePair, Traveller
 from club.selectors.duplicate import deal_result
 from scoring.deal import score_deal
-from scoring.duplicate import BoardResult, BoardScore, PairRow, board_scores, score_boards
+from scoring.duplicate import (
+    BoardResult,
+    BoardScore,
+    DuplicateError,
+    PairRow,
+    board_scores,
+    score_boards,
+    score_directions,
+)
 
 
 def _lines(event: DuplicateEvent, board: DuplicateBoard | None = None) -> list[Traveller]:
@@ -57,15 +65,39 @@ class Standing:
     percentage: float
     datum: float
     boards: int
+    direction: int | None = None  # 0 North-South, 1 East-West; None: one list
+
+
+def standing_lists(event: DuplicateEvent, by: str = "percentage"
+                   ) -> list[tuple[int | None, list[Standing]]]:
+    """The rankings, each ``(direction, rows)``: a Mitchell, whose pairs keep their
+    direction, has two (North-South ``0``, East-West ``1``, each ranked and its percentages
+    within itself: RULES.md §15 compares a pair only with its own direction); a Howell one
+    (``None``)."""
+    pairs = {pair.pk: pair for pair in DuplicatePair.objects.filter(event=event)}
+    results, keys, rules = results_of(_lines(event)), board_keys(event), event.rule_set.rules()
+    lists: list[tuple[int | None, list[PairRow]]]
+    if event.movement == DuplicateEvent.Movement.MITCHELL:
+        try:
+            north_south, east_west = score_directions(results, keys, rules, by=by)
+        except DuplicateError as error:  # a pair moved across: cannot be split
+            if error.code != "pair_changed_direction":
+                raise
+            lists = [(None, score_boards(results, keys, rules, by=by))]
+        else:
+            lists = [(0, north_south), (1, east_west)]
+    else:
+        lists = [(None, score_boards(results, keys, rules, by=by))]
+    return [(direction, [Standing(row.rank, pairs[row.pair], row.match_points, row.top,
+                                  row.percentage, row.datum, row.boards, row.direction)
+                         for row in rows])
+            for direction, rows in lists]
 
 
 def standings(event: DuplicateEvent, by: str = "percentage") -> list[Standing]:
-    """The pairs ranked by percentage (or datum), with their :class:`DuplicatePair`."""
-    pairs = {pair.pk: pair for pair in DuplicatePair.objects.filter(event=event)}
-    rows: list[PairRow] = score_boards(results_of(_lines(event)), board_keys(event),
-                                       event.rule_set.rules(), by=by)
-    return [Standing(row.rank, pairs[row.pair], row.match_points, row.top, row.percentage,
-                     row.datum, row.boards) for row in rows]
+    """The pairs ranked by percentage (or datum), with their :class:`DuplicatePair`: every
+    list of :func:`standing_lists` one after the other (a Mitchell: North-South first)."""
+    return [row for _direction, rows in standing_lists(event, by) for row in rows]
 
 
 @dataclass(frozen=True)

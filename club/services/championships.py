@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import Model
 from django.utils.translation import gettext as _
 
 from club.models import (
+    AuditEntry,
     Championship,
+    Deal,
     Entry,
     MatchResult,
     Membership,
@@ -17,6 +20,7 @@ from club.models import (
 )
 from club.services.standings import current_standings, results_changed
 from club.sheets.kinds import kind_of
+from scoring import MatchFormat
 
 
 class ChampionshipError(ValueError):
@@ -31,6 +35,104 @@ def create_championship(club, **fields) -> Championship:
     championship = Championship.objects.create(club=club, **fields)
     Stage.objects.create(championship=championship, number=1, kind=Stage.Kind.QUALIFYING)
     return championship
+
+
+#: What a championship is played under: changed until its first round is published (or a
+#: deal is recorded), fixed after (RULES.md §9). Field -> the form field an error names.
+RULE_FIELDS = {"rule_set": "rule_set", "match_format": "format_kind",
+               "ranking_order": "rank_1", "entry_type": "entry_type",
+               "draw_method": "draw_method", "bye_scoring": "bye_scoring",
+               "odd_players": "odd_players", "table_size": "table_size",
+               "table_fit": "table_fit"}
+#: What may change at any time.
+FREE_FIELDS = ("name", "season", "start_date", "end_date", "public", "confirmation_required",
+               "self_entry")
+
+
+def rules_fixed(championship: Championship) -> bool:
+    """Whether the championship's rules are fixed: a round of it is published (or closed),
+    or a deal is recorded at one of its tables (as :attr:`club.models.RuleSet.frozen`)."""
+    return Round.objects.filter(stage__championship=championship).exclude(
+        status=Round.Status.DRAFT).exists() or Deal.objects.filter(
+        table__round__stage__championship=championship).exists()
+
+
+def _comparable(name: str, value):
+    """A value as it counts: a match format with its defaults filled in."""
+    if name == "match_format":
+        fmt = MatchFormat.from_dict(value or {}).to_dict()
+        return {**fmt, "match_points": list(fmt["match_points"])}
+    return value
+
+
+def _field_label(name: str) -> str:
+    if name == "match_format":
+        return str(_("match format"))
+    return str(Championship._meta.get_field(name).verbose_name)
+
+
+def _audit_value(value):
+    if isinstance(value, Model):
+        return value.pk
+    if hasattr(value, "isoformat"):
+        return value.isoformat()
+    return value
+
+
+def _audit(championship: Championship | None, club_id: int, user, action: str, subject: str,
+           **detail) -> None:
+    AuditEntry.objects.create(
+        club_id=club_id, championship=championship,
+        user=user if user is not None and user.is_authenticated else None,
+        action=action, subject=subject[:200], detail=detail)
+
+
+@transaction.atomic
+def update_championship(championship: Championship, user, **fields) -> Championship:
+    """Change the championship's settings (``FREE_FIELDS`` and ``RULE_FIELDS``; a field not
+    given stays). The rules are refused once fixed (:func:`rules_fixed`), naming the
+    field; the entry type while it has entries. Audited with the old and new values."""
+    current = Championship.objects.select_for_update().get(pk=championship.pk)
+    unknown = set(fields) - set(FREE_FIELDS) - set(RULE_FIELDS)
+    if unknown:
+        raise TypeError(f"not a championship setting: {sorted(unknown)}")
+    changes = {name: (getattr(current, name), value) for name, value in fields.items()
+               if _comparable(name, getattr(current, name)) != _comparable(name, value)}
+    locked = [name for name in RULE_FIELDS if name in changes]
+    if locked and rules_fixed(current):
+        name = locked[0]
+        raise ChampionshipError(_(
+            "“%(field)s” cannot change any more: a round of this championship is published, "
+            "and the rules a round was played under cannot change.")
+            % {"field": _field_label(name)}, field=RULE_FIELDS[name])
+    if "entry_type" in changes and current.entries.exists():
+        raise ChampionshipError(_(
+            "The entries cannot change type: this championship has entries. Remove them "
+            "first, or create a new championship."), field="entry_type")
+    if not changes:
+        return current
+    for name, (_old, new) in changes.items():
+        setattr(current, name, new)
+    current.save(update_fields=list(changes))
+    if set(changes) & {"match_format", "ranking_order", "bye_scoring"}:
+        results_changed(current.pk)  # the standings count and sort by these
+    _audit(current, current.club_id, user, "championship.edited", current.name,
+           changes={name: [_audit_value(old), _audit_value(new)]
+                    for name, (old, new) in changes.items()})
+    return current
+
+
+@transaction.atomic
+def delete_championship(championship: Championship, user) -> None:
+    """Delete a championship that has no round (not even a draft); audited in its club."""
+    current = Championship.objects.select_for_update().get(pk=championship.pk)
+    if Round.objects.filter(stage__championship=current).exists():
+        raise ChampionshipError(_(
+            "“%(name)s” has rounds, so it cannot be deleted: its draws and results are kept. "
+            "Only a championship without any round can be deleted.") % {"name": current.name})
+    _audit(None, current.club_id, user, "championship.deleted", current.name,
+           championship_id=current.pk, entries=current.entries.count())
+    current.delete()
 
 
 def next_round_number(championship: Championship) -> int:

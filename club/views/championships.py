@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import copy
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import CreateView
@@ -13,7 +16,9 @@ from club import safe_cache
 from club.access import rights
 from club.forms_championships import (
     AdvanceForm,
+    ChampionshipEditForm,
     ChampionshipForm,
+    DeleteChampionshipForm,
     DrawForm,
     EntriesForm,
     SubstituteForm,
@@ -90,6 +95,66 @@ class ChampionshipCreateView(ClubEditMixin, RefusedIs400, CreateView):
         return super().get_context_data(title=_("New championship"), **kwargs)
 
 
+class ChampionshipEditView(ChampionshipView):
+    """Change a championship's settings: its name, season, dates and who may see and enter
+    always; its rules (rule set, match format, ranking, entries, draw, byes, tables) until
+    its first round is published, then shown read-only (the service refuses them)."""
+
+    edit = True
+
+    def form(self, data=None):
+        # a copy: the form's validation sets its values on the instance it is given
+        return ChampionshipEditForm(data, instance=copy.copy(self.championship),
+                                    club=self.championship.club,
+                                    locked=service.rules_fixed(self.championship))
+
+    def page(self, form, status=200, delete_form=None):
+        c = self.championship
+        has_rounds = Round.objects.filter(stage__championship=c).exists()
+        return render(self.request, "championships/edit.html", {
+            "championship": c, "form": form, "has_rounds": has_rounds,
+            "delete_form": delete_form or DeleteChampionshipForm(),
+            "title": _("Change “%(name)s”") % {"name": c.name}}, status=status)
+
+    def get(self, request, pk):
+        return self.page(self.form())
+
+    def post(self, request, pk):
+        form = self.form(request.POST)
+        if not form.is_valid():
+            return self.page(form, status=400)
+        data = {name: form.cleaned_data[name] for name in form.Meta.fields}
+        data.update(match_format=form.cleaned_data["match_format"],
+                    ranking_order=form.cleaned_data["ranking_order"])
+        try:
+            service.update_championship(self.championship, request.user, **data)
+        except service.ChampionshipError as error:
+            shown = error.field and any(f.name == error.field for f in form.editable_fields())
+            form.add_error(error.field if shown else None, str(error))
+            return self.page(form, status=400)
+        messages.success(request, _("Championship saved."))
+        return redirect("championship-detail", pk=pk)
+
+
+class ChampionshipDeleteView(ChampionshipEditView):
+    """Delete a championship without rounds, once confirmed."""
+
+    def get(self, request, pk):  # the confirmation is at the foot of the edit page
+        return redirect(reverse("championship-edit", kwargs={"pk": pk}) + "#delete-heading")
+
+    def post(self, request, pk):
+        confirm = DeleteChampionshipForm(request.POST)
+        if not confirm.is_valid():  # the edit page, the box's message next to it
+            return self.page(self.form(), status=400, delete_form=confirm)
+        try:
+            service.delete_championship(self.championship, request.user)
+        except service.ChampionshipError as error:
+            messages.error(request, str(error))
+            return redirect("championship-detail", pk=pk)
+        messages.success(request, _("“%(name)s” is deleted.") % {"name": self.championship.name})
+        return redirect("club-detail", slug=self.championship.club.slug)
+
+
 def detail_page(request, c: Championship, *, draw_form=None, advance_form=None,
                 status: int = 200):
     """The championship's page; a refused draw or advance form comes back on it (400) with
@@ -102,6 +167,7 @@ def detail_page(request, c: Championship, *, draw_form=None, advance_form=None,
     return render(request, "championships/detail.html", {
         "championship": c, "stages": stages, "can_edit": c.user_can_edit,
         "entry_count": c.entries.filter(active=True).count(),
+        "has_rounds": any(stage.rounds.all() for stage in stages),
         "draw_form": draw_form or DrawForm(), "advance_form": advance_form or AdvanceForm(),
     }, status=status)
 

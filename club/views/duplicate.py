@@ -8,18 +8,21 @@ club; organisers create events and enter boards' cards; scorers enter travellers
 
 from __future__ import annotations
 
+import django_tables2 as tables
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from django.views import View
 
 from club.access import can_edit_club, can_enter_sheets, can_see_duplicate_event
+from club.exports import SafeTableExport
 from club.forms_duplicate import EventForm
 from club.models import Club, DuplicateBoard, DuplicateEvent, DuplicateSession, DuplicateTable, Traveller
 from club.selectors.duplicate import conceal_pairs, movement_rounds, pair_names
-from club.selectors.duplicate_results import board_lines, standings
+from club.selectors.duplicate_results import board_lines, standing_lists
 from club.services.duplicate import DuplicateInvalid, create_event
 from club.views.base import ClubEditMixin
 
@@ -198,17 +201,62 @@ class BoardView(View):
             **rights(request, session.event)})
 
 
+#: The two lists of a Mitchell (RULES.md §15: a pair is compared with its own direction).
+DIRECTIONS = {0: _("North-South"),
+              1: _("East-West")}
+
+
+def _num(name: str, verbose_name) -> tables.Column:
+    return tables.Column(accessor=name, verbose_name=verbose_name,
+                         attrs={"td": {"class": "num"}, "th": {"class": "num"}})
+
+
+class DuplicateStandingsTable(tables.Table):
+    """The standings as the exports write them: one row a pair, the direction first in a
+    Mitchell (two lists one after the other), numbers as numbers."""
+
+    direction = tables.Column(verbose_name=_("Direction"))
+    rank = _num("rank", _("Rank"))
+    pair = _num("pair", _("Pair"))
+    names = tables.Column(verbose_name=_("Names"))
+    percentage = _num("percentage", "%")
+    match_points = _num("match_points", _("MP"))
+    top = _num("top", _("Top"))
+    datum = _num("datum", _("Datum"))
+    boards = _num("boards", _("Boards"))
+
+
+def standings_table(lists) -> DuplicateStandingsTable:
+    data = [{"direction": str(DIRECTIONS.get(direction, "")), "rank": row.rank,
+             "pair": row.pair.number, "names": row.pair.name, "percentage": row.percentage,
+             "match_points": row.match_points, "top": row.top, "datum": row.datum,
+             "boards": row.boards}
+            for direction, rows in lists for row in rows]
+    split = any(direction is not None for direction, _rows in lists)
+    return DuplicateStandingsTable(data, exclude=() if split else ("direction",))
+
+
 class StandingsView(View):
+    """The standings: one list, or for a Mitchell North-South and East-West apart; CSV and
+    XLSX exports (``?_export=csv|xlsx``, with ``by``) through :class:`SafeTableExport`."""
+
     def get(self, request, pk):
         event = get_object_or_404(DuplicateEvent.objects.select_related("club", "rule_set"),
                                   pk=pk)
         if (refused := seen_event(request, event)) is not None:
             return refused
         by = "datum" if request.GET.get("by") == "datum" else "percentage"
-        rows = standings(event, by=by)
+        lists = standing_lists(event, by=by)
+        rows = [row for _direction, part in lists for row in part]
         conceal_pairs([row.pair for row in rows], names_for(request, event))
+        export = request.GET.get("_export")
+        if SafeTableExport.is_valid_format(export):
+            return SafeTableExport(export, standings_table(lists)).response(
+                f"duplicate-{event.pk}.{export}")
         return render(request, "duplicate/standings.html", {
             "event": event, "rows": rows, "by": by,
+            "lists": lists, "groups": [(DIRECTIONS.get(direction), part)
+                                       for direction, part in lists],
             **rights(request, event)})
 
 

@@ -13,6 +13,8 @@ closed under a code holder's write) answers as its page does now (404), never a 
 
 from __future__ import annotations
 
+import uuid
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -44,6 +46,7 @@ from club.selectors.sheets import (
     TableContext,
     load_table,
 )
+from club.services import page_once
 from club.services import sheets as service
 from club.services.sheet_messages import format_label
 from club.services.sheet_play import record_play
@@ -130,6 +133,47 @@ class SheetView(View):
         initial["version"] = page.table.version
         return self.form_class(self.ctx, data=data, initial=initial)
 
+    # -- a deal typed once is saved once (club.services.page_once) ------------------------
+
+    def save_once(self, form, path: str, save: Callable[[], dict], *,
+                  editing: int | None = None) -> HttpResponse | tuple[dict, bool]:
+        """Run ``save`` once per the form's ``key``: (its answer, whether it is the first
+        answer of an earlier send of the same deal), or the page refusing the post."""
+        key = self.request.POST.get("key", "")
+        if not key:  # a form from before keys (an open page, a script): as it always was
+            return (save(), False) if form.is_valid() else self.render_page(
+                form=form, editing=editing, status=400)
+        if not page_once.usable(key):
+            form.is_valid()
+            form.add_error(None, _("This form's key is not valid: reload the page and type "
+                                   "the deal again."))
+            return self.render_page(form=form, editing=editing, status=400)
+        identity = (f"table:{self.ctx.table.pk}" if self.actor.by_code
+                    else f"user:{self.request.user.pk}")
+        digest = page_once.deal_digest(self.request.POST)
+        try:
+            first = page_once.stored(identity, path, key, digest)
+            if first is not None:  # sent again: the deal was saved, whatever the form says now
+                return first, True
+            if not form.is_valid():
+                return self.render_page(form=form, editing=editing, status=400)
+            return page_once.save_once(identity, path, key, digest, save)
+        except page_once.KeyReused:
+            form.is_valid()
+            form.add_error(None, _("This deal was sent with the key of another deal that is "
+                                   "already saved: nothing was saved. Check the sheet, then "
+                                   "save the deal again."))
+            return self.render_page(form=form, editing=editing, status=422)
+
+    def saved_again(self, answer: dict) -> HttpResponse:
+        """The answer to a save sent again: the sheet at the saved deal, said saved."""
+        if self.request.headers.get("Accept") == "application/json":
+            return JsonResponse(answer)
+        number = answer.get("number")
+        messages.success(self.request, _("Deal %(number)d is saved: it was sent twice and "
+                                         "counts once.") % {"number": number or 0})
+        return redirect(f"{self.sheet_url()}#deal-{number}" if number else self.sheet_url())
+
     def render_page(self, *, form=None, editing: int | None = None, status: int = 200,
                     conflict: str = "", tricks_form=None, page: SheetPage | None = None,
                     **extra: Any) -> HttpResponse:
@@ -149,6 +193,8 @@ class SheetView(View):
         context = {
             "page": page, "ctx": self.ctx, "table": page.table, "form": form,
             "editing": editing_deal, "conflict": conflict, "by_code": bool(self.code),
+            # the entry form's key, fresh in each page (the page's script makes its own)
+            "entry_key": uuid.uuid4().hex,
             "side_names": self.ctx.side_names, "tricks_form": tricks_form,
             "format_label": format_label(self.ctx.format),
             "direction_label": direction_label(self.ctx.rules),
@@ -192,16 +238,24 @@ class SheetPageView(SheetView):
 
     def post(self, request, **kwargs):
         form = self.form_class(self.ctx, data=request.POST)
-        if not form.is_valid():
-            return self.render_page(form=form, status=400)
-        data = form.cleaned_data
-        try:
+
+        def save() -> dict:
+            data = form.cleaned_data
             saved = service.enter_deal(self.actor, self.table_id, data["version"], form.facts(),
                                        data.get("reason", ""), ctx=self.ctx)
+            return {"ok": True, "number": saved.number, "version": saved.version}
+
+        try:
+            outcome = self.save_once(form, self.sheet_url(), save)
         except (SheetInvalid, SheetConflict) as error:
             return self.refused(form, error)
+        if isinstance(outcome, HttpResponse):
+            return outcome
+        answer, again = outcome
+        if again:
+            return self.saved_again(answer)
         if request.headers.get("Accept") == "application/json":
-            return JsonResponse({"ok": True, "number": saved.number, "version": saved.version})
+            return JsonResponse(answer)
         return redirect(f"{self.sheet_url()}#entry")
 
 
@@ -213,15 +267,24 @@ class DealView(SheetView):
 
     def post(self, request, number, **kwargs):
         form = self.form_class(self.ctx, data=request.POST)
-        if not form.is_valid():
-            return self.render_page(form=form, editing=number, status=400)
-        data = form.cleaned_data
-        try:
+
+        def save() -> dict:
+            data = form.cleaned_data
             saved = service.edit_deal(self.actor, self.table_id, number, data["version"],
                                       form.facts(), data.get("reason", ""), ctx=self.ctx)
+            return {"ok": True, "number": number, "version": saved.version,
+                    "changed": bool(saved.action)}
+
+        try:
+            outcome = self.save_once(form, self.url("-deal", number), save, editing=number)
         except (SheetInvalid, SheetConflict) as error:
             return self.refused(form, error, editing=number)
-        if saved.action:
+        if isinstance(outcome, HttpResponse):
+            return outcome
+        answer, again = outcome
+        if again:
+            return self.saved_again(answer)
+        if answer["changed"]:
             messages.success(request, _("Deal %(number)d corrected; the deals after it are "
                                         "scored again.") % {"number": number})
         return redirect(f"{self.sheet_url()}#deal-{number}")

@@ -8,74 +8,21 @@ the text is kept; numbers stay numbers in both.
 
 from __future__ import annotations
 
-import csv
-import io
-
-import openpyxl
 import pytest
 from django.urls import reverse
 
-from club.exports import FORMULA_START
 from club.models import Club, DealChange, Entry, Membership, Player, Table
 from tests.factories import make_played_championship
+from tests.helpers.exports import (
+    PAYLOADS,
+    check_csv,
+    check_xlsx,
+    column,
+    is_number,
+    xlsx_cells,
+)
 
 pytestmark = pytest.mark.django_db
-
-PAYLOADS = ('=HYPERLINK("http://x","y")', "+1", "-2+3", "@SUM(A1)", "\tx", "\rx")
-
-
-def csv_rows(response) -> list[list[str]]:
-    assert response.status_code == 200
-    assert response["Content-Type"].startswith("text/csv")
-    text = response.content.decode("utf-8-sig")
-    return list(csv.reader(io.StringIO(text, newline="")))
-
-
-def xlsx_cells(response) -> list[list[openpyxl.cell.Cell]]:
-    assert response.status_code == 200
-    assert "spreadsheetml" in response["Content-Type"]
-    book = openpyxl.load_workbook(io.BytesIO(response.content))
-    return [list(row) for row in book.active.iter_rows()]
-
-
-def _is_number(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
-
-
-def check_csv(response, payloads=PAYLOADS) -> list[list[str]]:
-    """Every payload is there, quoted; no cell but a number starts like a formula."""
-    rows = csv_rows(response)
-    cells = [cell for row in rows for cell in row]
-    for payload in payloads:
-        assert "'" + payload in cells, (payload, cells)
-        assert payload not in cells
-    for cell in cells:
-        assert cell[:1] not in FORMULA_START or _is_number(cell), cell
-    return rows
-
-
-def check_xlsx(response, payloads=PAYLOADS) -> list[list[openpyxl.cell.Cell]]:
-    """Every payload is there as text (a CR as a line feed: XML keeps no CR); no formula
-    anywhere."""
-    rows = xlsx_cells(response)
-    cells = [cell for row in rows for cell in row]
-    assert [c.coordinate for c in cells if c.data_type == "f"] == []
-    texts = {c.value for c in cells if c.data_type == "s"}
-    for payload in payloads:
-        assert payload.replace("\r", "\n") in texts, (payload, texts)
-    return rows
-
-
-def column(rows, header: str) -> list:
-    """The values under ``header`` (CSV strings or XLSX cells)."""
-    head = [getattr(c, "value", c) for c in rows[0]]
-    index = head.index(header)
-    return [row[index] for row in rows[1:]]
-
 
 @pytest.fixture
 def nasty_club(organiser):
@@ -142,8 +89,8 @@ def test_public_standings_csv_for_anonymous_quotes_names_not_numbers(client, nas
     assert ranks and all(r.isdigit() for r in ranks)
     # a loser's negative points difference stays a bare number, never quoted
     negative = [d for row in rows[1:] for d in row if d.startswith("-")]
-    assert negative and all(_is_number(d) for d in negative), negative
-    assert not any(cell.startswith("'") and _is_number(cell[1:]) and cell[1:] not in PAYLOADS
+    assert negative and all(is_number(d) for d in negative), negative
+    assert not any(cell.startswith("'") and is_number(cell[1:]) and cell[1:] not in PAYLOADS
                    for row in rows for cell in row)
 
 

@@ -119,6 +119,9 @@ MATRIX = {
     "ruleset-edit": ("get", {"pk": "rule_set"}, EDIT),
     "club-ranking": ("get", {}, OPEN),
     "championship-detail": ("get", {"pk": "championship"}, SEE),
+    # its settings and deleting it (the matrix's has a round: refused, nothing deleted)
+    "championship-edit": ("get", {"pk": "championship"}, EDIT),
+    "championship-delete": ("post", {"pk": "championship"}, EDIT),
     "championship-entries": ("get", {"pk": "championship"}, EDIT),
     "championship-substitute": ("post", {"pk": "championship"}, EDIT),
     "championship-standings": ("get", {"pk": "championship"}, SEE),

@@ -54,11 +54,12 @@
     return [hex.slice(0, 4), hex.slice(4, 6), hex.slice(6, 8), hex.slice(8, 10), hex.slice(10)]
       .map(function (part) { return part.join(""); }).join("-");
   }
-  /* The form's fields (a FormData), without the CSRF token: name -> text. */
+  /* The form's fields (a FormData), without the CSRF token and the page's own key (the queue
+     sends with its own Idempotency-Key): name -> text. */
   function fieldsOf(formData) {
     var fields = {};
     formData.forEach(function (value, name) {
-      if (name !== "csrfmiddlewaretoken" && typeof value === "string") fields[name] = value;
+      if (name !== "csrfmiddlewaretoken" && name !== "key" && typeof value === "string") fields[name] = value;
     });
     return fields;
   }

@@ -236,6 +236,7 @@
         if (added) pendingCount += 1;
         var dealer = form.elements.dealer && form.elements.dealer.value;
         form.reset();
+        if (form.elements.key) form.elements.key.value = Q.uuid();  // the next deal's own key
         if (dealer !== undefined && form.elements.dealer) form.elements.dealer.value = dealer;
         var out = document.getElementById("entry-score");
         if (out) out.textContent = "";
