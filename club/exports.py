@@ -19,6 +19,11 @@ The CSV opens right in the spreadsheet of the reader's language: a UTF-8 byte or
 (so accents survive Excel), the language's list separator (a semicolon in Dutch and
 French, where the comma is the decimal sign) and its decimal sign; yes and no, not True
 and False, in both formats.
+
+Names in the reader's language too: an XLSX sheet is titled by the caller (the page's
+title), else "Troef", never django-tables2's "Export Data" (:func:`sheet_title` keeps it
+to what Excel allows); a file name is an ASCII slug of translated words
+(:func:`export_filename`: "zwarte-troef-leden.csv").
 """
 
 from __future__ import annotations
@@ -26,18 +31,23 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+import re
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
 from django.utils import formats
 from django.utils.functional import Promise
+from django.utils.text import slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django_tables2.export import TableExport
 
 #: First characters that make a spreadsheet read a text cell as a formula.
 FORMULA_START = frozenset("=+-@\t\r\uff1d\uff0b\uff0d\uff20")
+#: Characters Excel refuses in a sheet's name, which holds at most 31 characters.
+_SHEET_FORBIDDEN = re.compile(r"[:\\/?*\[\]]+")
+SHEET_TITLE_MAX = 31
 #: Characters an XLSX (XML 1.0) cannot hold: control characters but tab, LF and CR.
 _XML_ILLEGAL = {c: "\ufffd" for c in (*range(0x09), 0x0B, 0x0C, *range(0x0E, 0x20))}
 
@@ -102,11 +112,10 @@ def write_xlsx(title: str, headers: Sequence[Any], rows: Iterable[Sequence[Any]]
     """One sheet, bold headers frozen at the top; every text cell of data type ``s``."""
     from openpyxl import Workbook
     from openpyxl.styles import Font
-    from tablib.formats._xlsx import safe_xlsx_sheet_title
 
     book = Workbook()
     sheet = book.active
-    sheet.title = safe_xlsx_sheet_title(str(title)) or "Export"
+    sheet.title = sheet_title(title)
     bold = Font(bold=True)
     for number, row in enumerate([headers, *rows], 1):
         for column, value in enumerate(row, 1):
@@ -123,8 +132,38 @@ def write_xlsx(title: str, headers: Sequence[Any], rows: Iterable[Sequence[Any]]
     return out.getvalue()
 
 
+def sheet_title(title: Any) -> str:
+    """A sheet name Excel takes: none of ``: \\ / ? * [ ]``, no apostrophe at either end,
+    31 characters at most; "Troef" (translated) when nothing is left.
+
+    >>> sheet_title("Stand: ronde 1/2 [A]")
+    'Stand- ronde 1-2 -A-'
+    """
+    text = " ".join(_SHEET_FORBIDDEN.sub("-", str(title or "")).split())
+    text = text[:SHEET_TITLE_MAX].strip().strip("'").strip()
+    return text or str(_("Troef"))
+
+
+def export_filename(*parts: Any, ext: str) -> str:
+    """A download's file name: the parts (translated words, slugs, numbers) as one ASCII
+    slug, ``troef`` when they are empty.
+
+    >>> export_filename("Classement", "Été à Liège", 7, ext="csv")
+    'classement-ete-a-liege-7.csv'
+    """
+    stem = "-".join(slug for slug in (slugify(str(part)) for part in parts) if slug)
+    return f"{stem or 'troef'}.{ext}"
+
+
 class SafeTableExport(TableExport):
-    """django-tables2's export, CSV and XLSX only, written without formulas."""
+    """django-tables2's export, CSV and XLSX only, written without formulas; the sheet
+    titled ``dataset_kwargs["title"]`` (the page's title), else "Troef" in the active
+    language (:func:`sheet_title`)."""
+
+    def __init__(self, export_format, table, exclude_columns=None, dataset_kwargs=None):
+        kwargs = dict(dataset_kwargs or {})
+        kwargs["title"] = sheet_title(kwargs.get("title"))
+        super().__init__(export_format, table, exclude_columns, kwargs)
 
     FORMATS = {TableExport.CSV: TableExport.FORMATS[TableExport.CSV],
                TableExport.XLSX: TableExport.FORMATS[TableExport.XLSX]}

@@ -15,6 +15,7 @@ from club.bounds import MAX_DOUBLING, MAX_POINTS
 from club.forms_sheets import NO_TRUMP, stored_trump, trump_choices
 from club.models import DuplicateEvent, Pair, RuleSet
 from club.models.duplicate import MAX_BOARDS_PER_ROUND
+from club.rule_labels import rule_set_name
 
 SIDE_CHOICES = [("", _("none")), ("0", _("North-South")), ("1", _("East-West"))]
 
@@ -45,6 +46,7 @@ class EventForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["rule_set"].queryset = RuleSet.objects.filter(
             Q(club=club) | Q(club__isnull=True)).order_by("club_id", "name")
+        self.fields["rule_set"].label_from_instance = rule_set_name  # a preset in words
         self.fields["pairs"].queryset = Pair.objects.filter(club=club, active=True).select_related(
             "first", "second").order_by("name", "pk")
         self.fields["pairs"].label_from_instance = str

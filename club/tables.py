@@ -66,8 +66,10 @@ class PairTable(tables.Table):
     active = YesNoColumn(verbose_name=_("Active"))
     edit = tables.TemplateColumn(
         verbose_name="", orderable=False, exclude_from_export=True,
-        template_code='{% load i18n %}{% if can_edit %}<a href="{% url \'club-pair-edit\' '
-                      'record.club.slug record.pk %}">{% translate "edit" %}</a>{% endif %}')
+        # the label from here: makemessages does not read a template in a Python string
+        extra_context={"edit_label": _("edit")},
+        template_code='{% if can_edit %}<a href="{% url \'club-pair-edit\' record.club.slug '
+                      'record.pk %}">{{ edit_label }}</a>{% endif %}')
 
     class Meta:
         model = Pair

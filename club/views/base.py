@@ -9,7 +9,7 @@ from django_tables2 import SingleTableMixin
 from django_tables2.export.views import ExportMixin
 
 from club.access import can_edit_club
-from club.exports import SafeTableExport
+from club.exports import SafeTableExport, export_filename
 from club.models import Club
 from club.params import BoundedPaginator
 
@@ -48,10 +48,17 @@ class ExportableTableMixin(ExportMixin, SingleTableMixin):
     export_formats = ("csv", "xlsx")
     paginate_by = 50
     paginator_class = BoundedPaginator  # ?per_page= stays between 1 and 500
-    export_name = "troef"
+    export_name = "troef"  # translated words: the file name is their ASCII slug
+    export_title = None  # the XLSX sheet's title (translated); None: "Troef"
 
     def get_export_filename(self, export_format):
-        return f"{self.get_export_name()}.{export_format}"
+        return export_filename(self.get_export_name(), ext=export_format)
 
     def get_export_name(self) -> str:
-        return self.export_name
+        return str(self.export_name)
+
+    def get_export_title(self):
+        return self.export_title
+
+    def get_dataset_kwargs(self):
+        return {**(super().get_dataset_kwargs() or {}), "title": self.get_export_title()}

@@ -1,6 +1,8 @@
 """Closing a round, the organiser's pages: the check of every table with a decision form
 for each, the close, and reopening a closed round. Every refusal answers 400 with the
-check page, the message next to the field (or above the close button)."""
+check page: a refused decision next to its field, the field focused (``autofocus``: the
+site's script leaves the focus to it); a refused close or reopen at the top of the page,
+an alert block that takes the focus. Every control of a table's form names its table."""
 
 from __future__ import annotations
 
@@ -14,6 +16,31 @@ from club.models import Round, Table
 from club.selectors.closing import round_checks
 from club.services import closing, draws
 from club.views.championships import RoundView
+
+
+def focus_first_error(form) -> None:
+    """Put the cursor in the first field at fault of ``form`` when the page loads: the
+    browser focuses it (``autofocus``, no script), a screen reader reads it with its error
+    (``aria-describedby``); troef.js leaves the focus to an ``autofocus`` element."""
+    if form is None or not form.is_bound:
+        return
+    for name, field in form.fields.items():
+        if form.errors.get(name):
+            field.widget.attrs["autofocus"] = True
+            return
+
+
+def name_table_controls(form, number: int) -> None:
+    """Every control of a table's decision form names its table (``aria-label``, which
+    begins with the visible label): a screen reader's list of controls tells them apart."""
+    labels = {
+        "decision": _("Decision for table %(number)s"),
+        "side": _("Side that forfeits at table %(number)s"),
+        "reason": _("Reason for table %(number)s"),
+    }
+    for name, label in labels.items():
+        if name in form.fields:
+            form.fields[name].widget.attrs["aria-label"] = label % {"number": number}
 
 
 class RoundClosingView(RoundView):
@@ -37,12 +64,19 @@ class RoundClosingView(RoundView):
                 sides=check.sides, prefix=f"t{table.number}", initial={
                     "decision": table.decision, "side": table.decision_side,
                     "reason": table.decision_reason})
+            name_table_controls(check.form, table.number)
+            focus_first_error(check.form)
+        refusal = close_error or reopen_error
+        if not refusal:
+            focus_first_error(close_form)
+            focus_first_error(reopen_form)
         closed = rnd.status == Round.Status.CLOSED
         return render(request, "championships/closing.html", {
             "championship": self.championship, "round": rnd, "checks": checks,
             "missing": [c.table.number for c in checks if c.missing],
             "close_form": close_form or CloseForm(), "close_error": close_error,
             "reopen_form": reopen_form or ReopenForm(), "reopen_error": reopen_error,
+            "refusal": refusal,
             "blocker": closing.reopen_blocker(rnd) if closed else None,
         }, status=status)
 

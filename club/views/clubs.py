@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views import View
 from django.views.generic import CreateView, DetailView, FormView, ListView, UpdateView
 
@@ -37,7 +38,7 @@ from club.views.base import ClubEditMixin, ExportableTableMixin, RefusedIs400
 class ClubListView(ExportableTableMixin, ListView):
     template_name = "club/club_list.html"
     table_class = ClubTable
-    export_name = "clubs"
+    export_name = export_title = gettext_lazy("Clubs")
 
     def get_queryset(self):
         return Club.objects.annotate(members=Count("memberships", filter=Q(memberships__active=True))).order_by("name")
@@ -51,7 +52,10 @@ class ClubDetailView(ExportableTableMixin, DetailView):
     table_class = MemberTable
 
     def get_export_name(self) -> str:
-        return f"{self.object.slug}-members"
+        return f"{self.object.slug}-{_('members')}"
+
+    def get_export_title(self) -> str:
+        return f"{_('Members')} · {self.object.name}"
 
     def get_table_data(self):
         return Membership.objects.filter(club=self.object).select_related("player")

@@ -18,7 +18,7 @@ from django.utils.translation import pgettext_lazy
 from django.views import View
 
 from club.access import can_edit_club, can_enter_sheets, can_see_duplicate_event
-from club.exports import SafeTableExport
+from club.exports import SafeTableExport, export_filename
 from club.forms_duplicate import EventForm
 from club.models import Club, DuplicateBoard, DuplicateEvent, DuplicateSession, DuplicateTable, Traveller
 from club.selectors.duplicate import conceal_pairs, movement_rounds, pair_names
@@ -251,8 +251,9 @@ class StandingsView(View):
         conceal_pairs([row.pair for row in rows], names_for(request, event))
         export = request.GET.get("_export")
         if SafeTableExport.is_valid_format(export):
-            return SafeTableExport(export, standings_table(lists)).response(
-                f"duplicate-{event.pk}.{export}")
+            return SafeTableExport(export, standings_table(lists), dataset_kwargs={
+                "title": f"{_('Standings')} · {event.name}"}).response(
+                export_filename(_("duplicate event"), event.pk, ext=export))
         return render(request, "duplicate/standings.html", {
             "event": event, "rows": rows, "by": by,
             "lists": lists, "groups": [(DIRECTIONS.get(direction), part)

@@ -16,7 +16,7 @@ from django.views import View
 from django_tables2 import RequestConfig
 
 from club.access import can_edit_club
-from club.exports import SafeTableExport
+from club.exports import SafeTableExport, export_filename
 from club.forms_ratings import RatingSettingsForm
 from club.models import Club, Player
 from club.params import BoundedPaginator
@@ -68,7 +68,7 @@ def _list_page(request, key: str, *, reveal: bool, title: str, filename: str, cl
     export = request.GET.get("_export")
     if SafeTableExport.is_valid_format(export):
         return SafeTableExport(export, table, dataset_kwargs={"title": title}).response(
-            f"{filename}.{export}")
+            export_filename(_("Ratings"), filename, ext=export))
     RequestConfig(request, paginate={"per_page": 100,
                                      "paginator_class": BoundedPaginator}).configure(table)
     return render(request, "ratings/list.html", {
@@ -82,12 +82,12 @@ def club_ratings(request, slug):
     key = club_key(club.pk) if reveal else public_key(club.pk)
     return _list_page(request, key, reveal=reveal, club=club,
                       title=_("Ratings · %(club)s") % {"club": club.name},
-                      filename=f"ratings-{club.slug}")
+                      filename=club.slug)
 
 
 def federation_ratings(request):
     return _list_page(request, FEDERATION, reveal=False, title=_("Ratings · all clubs"),
-                      filename="ratings")
+                      filename="")
 
 
 def _history_page(request, key: str, player: Player, *, reveal: bool, club=None):

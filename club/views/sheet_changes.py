@@ -188,13 +188,15 @@ class TableChangesView(_ChangesView):
         return {"pk": self.ctx.table.pk}
 
     def get_export_name(self) -> str:
-        return f"sheet-changes-table-{self.ctx.table.pk}"
+        return f"{_('sheet changes')}-{_('table')}-{self.ctx.table.pk}"
+
+    def get_export_title(self) -> str:
+        return _("Changes to the sheet of table %(number)d") % {"number": self.ctx.table.number}
 
     def get_context_data(self, **kwargs):
-        table = self.ctx.table
         return super().get_context_data(
-            title=_("Changes to the sheet of table %(number)d") % {"number": table.number},
-            championship=self.ctx.championship, sheet_table=table, **kwargs)
+            title=self.get_export_title(), championship=self.ctx.championship,
+            sheet_table=self.ctx.table, **kwargs)
 
 
 class ChampionshipChangesView(_ChangesView):
@@ -216,9 +218,11 @@ class ChampionshipChangesView(_ChangesView):
         return {"round__stage__championship": self.championship}
 
     def get_export_name(self) -> str:
-        return f"sheet-changes-{self.championship.pk}"
+        return f"{_('sheet changes')}-{self.championship.pk}"
+
+    def get_export_title(self) -> str:
+        return _("Changes to the sheets of %(name)s") % {"name": self.championship.name}
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(
-            title=_("Changes to the sheets of %(name)s") % {"name": self.championship.name},
-            championship=self.championship, **kwargs)
+            title=self.get_export_title(), championship=self.championship, **kwargs)

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from django_tables2 import RequestConfig
 
 from club.access import can_edit_club
-from club.exports import SafeTableExport
+from club.exports import SafeTableExport, export_filename
 from club.models import Club, Stage
 from club.params import BoundedPaginator, int_param
 from club.selectors.closing import decision_notes
@@ -135,7 +135,9 @@ class StandingsView(ChampionshipView):
             poules = stage_poules(ranked)
         table = standings_table(page, request, poules, reveal=c.user_can_edit)
         if etag is None:
-            return SafeTableExport(export, table).response(f"standings-{c.pk}.{export}")
+            return SafeTableExport(export, table, dataset_kwargs={
+                "title": f"{_('Standings')} · {c.name}"}).response(
+                export_filename(_("standings"), c.pk, ext=export))
         return tagged(render(request, "championships/standings.html", {
             "championship": c, "page": page, "table": table, "stage": stage,
             "stages": stages, "can_edit": c.user_can_edit,

@@ -82,7 +82,7 @@ def test_the_standings_export_as_csv_with_formula_text_quoted(nasty_mitchell):
     url = reverse("duplicate-standings", args=[event.pk])
     response = client.get(url, {"_export": "csv"})
     rows = check_csv(response)
-    assert response["Content-Disposition"].endswith(f'duplicate-{event.pk}.csv"')
+    assert response["Content-Disposition"].endswith(f'duplicate-event-{event.pk}.csv"')
     assert rows[0][:4] == ["Direction", "Rank", "Pair", "Names"]
     assert column(rows, "Direction") == ["North-South"] * 5 + ["East-West"] * 5
     assert {int(n) for n in column(rows, "Pair")[:5]} == {1, 2, 3, 4, 5}
