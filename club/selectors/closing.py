@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from club.models import Deal, Round, Seat, Stage, Table
+from club.models import AuditEntry, Deal, Round, Seat, Stage, Table
+from club.selectors.decided import decided_points, round_played
 from club.selectors.names import seat_entry_names
-from club.selectors.replay import score_table
+from club.selectors.replay import match_format, score_table
 
 FINISHED, IN_PROGRESS, NO_DEAL, UNCONFIRMED, BYE = (
     "finished", "in_progress", "no_deal", "unconfirmed", "bye")
@@ -126,11 +127,31 @@ def decision_note(table: Table, sides: list[str]) -> str:
     return text
 
 
+def decided_result(table: Table, sides: list[str], points: tuple[int, int]) -> str:
+    """An adjusted result in words, the same on every page that shows the table's result
+    (the round page, the projector, the standings): "Forfeit: Cas & Dirk wins, 52–30" (the
+    winner's game points for and against, RULES.md §11), "Average score: 40–40 each"; ""
+    for the other decisions (their result is the sheet's, or none)."""
+    if table.decision == Table.Decision.FORFEIT and table.decision_side is not None:
+        winners = [name for side, name in enumerate(sides) if side != table.decision_side]
+        return _("Forfeit: %(side)s wins, %(points_for)d–%(points_against)d") % {
+            "side": ", ".join(winners) or "?", "points_for": points[0],
+            "points_against": points[1]}
+    if table.decision == Table.Decision.AVERAGE:
+        return _("Average score: %(points_for)d–%(points_against)d each") % {
+            "points_for": points[0], "points_against": points[1]}
+    return ""
+
+
 @dataclass(frozen=True)
 class DecisionNote:
     round: Round
     table: Table
     text: str
+    #: the adjusted result in words (:func:`decided_result`), "" for none
+    result: str = ""
+    #: each side's game points for as the standings count them, () for no adjusted result
+    scores: tuple[int, ...] = ()
 
 
 def decision_notes(*, rnd: Round | None = None, championship=None, stage: Stage | None = None,
@@ -139,7 +160,7 @@ def decision_notes(*, rnd: Round | None = None, championship=None, stage: Stage 
     championship (one stage of it), in round and table order. Two queries (one when no
     table was decided)."""
     tables = Table.objects.exclude(decision="").filter(
-        round__status=Round.Status.CLOSED).select_related("round__stage")
+        round__status=Round.Status.CLOSED).select_related("round__stage__championship")
     if rnd is not None:
         tables = tables.filter(round=rnd)
     else:
@@ -148,5 +169,39 @@ def decision_notes(*, rnd: Round | None = None, championship=None, stage: Stage 
             tables = tables.filter(round__stage=stage)
     tables = list(tables.order_by("round__stage__number", "round__number", "number"))
     seats = _seats(tables)
-    return [DecisionNote(t.round, t, decision_note(t, side_names(seats[t.pk], reveal)))
-            for t in tables]
+    played: dict[int, list[tuple[int, int]]] = {}
+    notes = []
+    for t in tables:
+        sides = side_names(seats[t.pk], reveal)
+        result, scores = "", ()
+        if t.decision in (Table.Decision.FORFEIT, Table.Decision.AVERAGE):
+            if t.round_id not in played:
+                played[t.round_id] = round_played(t.round)
+            championship_ = t.round.stage.championship
+            points = decided_points(t.decision, played[t.round_id],
+                                    bye_scoring=championship_.bye_scoring,
+                                    win_points=match_format(championship_).match_points[0])
+            result = decided_result(t, sides, points)
+            scores = tuple(points[0] if t.decision == Table.Decision.AVERAGE
+                           or side != t.decision_side else 0 for side in range(len(sides)))
+        notes.append(DecisionNote(t.round, t, decision_note(t, sides), result, scores))
+    return notes
+
+
+@dataclass(frozen=True)
+class Reopening:
+    """A reopening of a closed round, as the round page tells it."""
+
+    by: str
+    at: object  # datetime
+    reason: str
+
+
+def reopenings(rnd: Round) -> list[Reopening]:
+    """Every reopening of the round (from the log), oldest first: who, when and why.
+    One query."""
+    entries = AuditEntry.objects.filter(
+        championship_id=rnd.stage.championship_id, action="round.reopened",
+        detail__round=rnd.pk).select_related("user").order_by("at", "pk")
+    return [Reopening((e.user.get_full_name() or e.user.get_username()) if e.user else "?",
+                      e.at, e.reason) for e in entries]

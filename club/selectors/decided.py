@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 
-from club.models import Table
+from club.models import MatchResult, Round, Table
 from scoring import MatchRecord, RoundKey
 from scoring.pairing.byes import bye_result
 
@@ -44,6 +44,32 @@ def half_up(total: int, count: int) -> int:
     return (2 * total + count) // (2 * count) if count else 0
 
 
+def decided_points(decision: str, played: list[tuple[int, int]], *, bye_scoring: str,
+                   win_points: int) -> tuple[int, int]:
+    """The game points a decision gives, from the round's ``played`` tables (side 0's
+    ``(for, against)``): a forfeit's winner's (for, against), the forfeiting side having
+    them the other way round; an average score's, the same for each side."""
+    if decision == Table.Decision.FORFEIT:
+        if bye_scoring == "nothing":
+            return 0, 0
+        won = bye_result(bye_scoring, played, match_points=win_points)
+        return won.game_points, won.points_against
+    if decision == Table.Decision.AVERAGE and bye_scoring == "average_win":
+        points = half_up(sum(a + b for a, b in played), 2 * len(played))
+        return points, points
+    return 0, 0
+
+
+def round_played(rnd: Round) -> list[tuple[int, int]]:
+    """The round's played tables as the standings count them for its decided tables: side
+    0's ``(for, against)`` of every finished table that no adjusted decision scores."""
+    return list(MatchResult.objects.filter(
+        table__round=rnd, side=0, finished=True, is_bye=False).exclude(
+        table__decision__in=(Table.Decision.FORFEIT, Table.Decision.AVERAGE,
+                             Table.Decision.NOT_PLAYED)).order_by("table__number").values_list(
+        "points_for", "points_against"))
+
+
 def decided_records(decided: dict[int, tuple[str, int | None]], rows: dict[int, list[tuple]],
                     per_round: dict[tuple[int, int], list[tuple[int, int]]],
                     records: list[MatchRecord], *, bye_scoring: str,
@@ -60,14 +86,8 @@ def decided_records(decided: dict[int, tuple[str, int | None]], rows: dict[int, 
         if decision == Table.Decision.NOT_PLAYED:
             credits.extend((row[ENTRY], RoundKey(stage_no, rnd)) for row in table_rows)
             continue
-        if decision == Table.Decision.FORFEIT:
-            won = bye_result(bye_scoring, played, match_points=match_points[0])
-            points = won.game_points if bye_scoring != "nothing" else 0
-            against = won.points_against if bye_scoring != "nothing" else 0
-        else:
-            points = against = 0
-            if bye_scoring == "average_win":
-                points = half_up(sum(a + b for a, b in played), 2 * len(played))
+        points, against = decided_points(decision, played, bye_scoring=bye_scoring,
+                                         win_points=match_points[0])
         for row in table_rows:
             entry, side = row[ENTRY], row[SIDE]
             opponents = tuple(r[ENTRY] for r in table_rows if r[SIDE] != side)

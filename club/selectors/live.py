@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from club.models import Championship, Entry, Round, Table
 from club.selectors.auction_standings import auction_standings_of
+from club.selectors.closing import decision_notes
 from club.selectors.names import player_name
 from club.selectors.rounds import round_page
 from club.selectors.standings import StandingsPage, results_key
@@ -117,6 +118,13 @@ def round_part(rnd: Round | None, reveal: bool, *, auction: bool = False) -> dic
         return None
     page = round_page(rnd, reveal=reveal)
     tables = [(_auction_table if auction else _table)(view) for view in page.tables]
+    # an adjusted result (a forfeit, an average score) reads as on the round page
+    decided = {n.table.number: n for n in decision_notes(rnd=rnd, reveal=reveal) if n.result}
+    for table in tables:
+        note = decided.get(table["number"])
+        if note is not None:
+            table.update(state="finished", state_label=note.result,
+                         score=list(note.scores) if not auction else [None, None])
     last = dict(Table.objects.filter(round=rnd, is_bye=False).annotate(
         last=Max("deals__entered_at")).values_list("number", "last"))
     finished = sorted((t for t in tables if t["state"] == "finished"),

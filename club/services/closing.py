@@ -88,13 +88,18 @@ def _set_decision(rnd: Round, table: Table, user, decision: str, side: int | Non
             raise DecisionError(_("Choose the side that forfeits."), field="side")
     else:
         side = None
+    # the log keeps the history (the decision replaced, with its reason); the public pages
+    # read the table, so they show the current decision and reason only
+    previous = ({"decision": table.decision, "side": table.decision_side,
+                 "reason": table.decision_reason} if table.decision else None)
     table.decision, table.decision_side, table.decision_reason = decision, side, reason
     table.decided_by, table.decided_at = _user(user), timezone.now() if decision else None
     table.save(update_fields=["decision", "decision_side", "decision_reason", "decided_by",
                               "decided_at"])
     _audit(rnd, user, "table.decided", str(_("Round %(round)d, table %(table)d") % {
         "round": rnd.number, "table": table.number}), reason, round=rnd.pk, table=table.pk,
-        number=table.number, decision=decision, side=side)
+        number=table.number, decision=decision, side=side,
+        **({"previous": previous} if previous else {}))
 
 
 @transaction.atomic

@@ -24,7 +24,7 @@ from club.forms_championships import (
     SubstituteForm,
 )
 from club.models import Championship, Entry, Round, Stage, Table
-from club.selectors.closing import decision_notes
+from club.selectors.closing import decision_notes, reopenings
 from club.selectors.ratings import ratings_stale, round_win_chances
 from club.selectors.rounds import round_fingerprint, round_page
 from club.selectors.standings import results_key
@@ -295,7 +295,8 @@ class RoundView(ChampionshipView):
             notes = decision_notes(rnd=self.round, reveal=reveal)
         return tagged(render(request, "championships/round.html", {
             "championship": c, "round": self.round, "page": page, "can_edit": c.user_can_edit,
-            "decisions": notes, "decided": {n.table.pk: n.text for n in notes},
+            "decisions": notes, "decided": {n.table.pk: n for n in notes},
+            "reopenings": reopenings(self.round),
             "can_score": c.user_can_score, "draw_form": DrawForm(),
             "chances": chances, "drawn_on_changed_results": stale,
             "ratings_behind": ratings_behind}), etag)

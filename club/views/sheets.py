@@ -370,24 +370,49 @@ class TricksView(SheetView):
         form = TricksForm(self.ctx, initial=initial)
         return self.render_page(tricks_form=form, page=page, tricks_deal=deal)
 
+    def render_page(self, *, form=None, **kwargs: Any) -> HttpResponse:
+        """The tricks page: the base's refusals of a keyed save (:meth:`save_once`) name the
+        tricks form ``form``; a refused replacement keeps its deal (the form's address)."""
+        if isinstance(form, TricksForm):
+            kwargs["tricks_form"], form = form, None
+        number = self.number()
+        if number is not None and "tricks_deal" not in kwargs:
+            kwargs["page"] = kwargs.get("page") or sheet_page(self.ctx)
+            kwargs["tricks_deal"] = next(
+                (d for d in kwargs["page"].deals if d.number == number), None)
+        return super().render_page(form=form, **kwargs)
+
     def post(self, request, **kwargs):
         form = TricksForm(self.ctx, data=request.POST)
         number = self.number()
-        if not form.is_valid():
-            return self.render_page(tricks_form=form, status=400)
-        data = form.cleaned_data
+        played: dict[str, Any] = {}
+
+        def save() -> dict:
+            data = form.cleaned_data
+            saved, played["report"] = record_play(
+                self.actor, self.table_id, data["version"], data, number=number,
+                reason=data.get("reason", ""), ctx=self.ctx)
+            return {"ok": True, "number": saved.number, "version": saved.version}
+
+        # a deal typed once is saved once (club.services.page_once), per address: the next
+        # deal's form and a replacement's (``?deal=n``) are other forms
+        path = self.url("-tricks") + (f"?deal={number}" if number is not None else "")
         try:
-            saved, report = record_play(self.actor, self.table_id, data["version"], data,
-                                        number=number, reason=data.get("reason", ""),
-                                        ctx=self.ctx)
+            outcome = self.save_once(form, path, save, editing=None)
         except (SheetInvalid, SheetConflict) as error:
             return self.refused(form, error)
+        if isinstance(outcome, HttpResponse):
+            return outcome
+        answer, again = outcome
+        if again:
+            return self.saved_again(answer)
+        report = played["report"]
         if report.renonce:
             messages.warning(request, report.renonce)
         else:
             facts = report.facts
             messages.success(request, _("Deal %(number)d from its tricks: %(a)s–%(b)s card "
                                         "points, %(t)s–%(u)s tricks.") % {
-                "number": saved.number, "a": facts["points"], "b": facts["points_other"],
+                "number": answer["number"], "a": facts["points"], "b": facts["points_other"],
                 "t": facts["tricks"], "u": self.ctx.rules.tricks_per_deal - facts["tricks"]})
-        return redirect(f"{self.sheet_url()}#deal-{saved.number}")
+        return redirect(f"{self.sheet_url()}#deal-{answer['number']}")

@@ -89,8 +89,8 @@ def test_a_correction_by_keyboard_and_the_cursor_after_it(sheet, table, live_ser
     wait(driver, lambda d: d.find_element(By.ID, "entry-form").get_attribute("data-number") == "1")
     wait(driver, lambda d: focused_name(d) == "points")
     assert active(driver).get_attribute("value") == "38"
-    # the value is selected: typing replaces it; Tab to the other side's box (both were
-    # recorded, so neither fills the other in), its value selected too
+    # the value is selected: typing replaces it (the other box follows until it is typed
+    # in itself); Tab to the other side's box, its value selected too
     active(driver).send_keys("41", Keys.TAB)
     assert focused_name(driver) == "points_other"
     active(driver).send_keys("19", Keys.ENTER)
@@ -128,8 +128,8 @@ def test_a_refusal_is_said_once_in_the_live_region_and_keeps_the_cursor(sheet, t
     form = driver.find_element(By.ID, "entry-form")
     assert len(form.find_elements(By.CSS_SELECTOR, "p.error")) == 1
     assert not Deal.objects.filter(table=table).exists()
-    # put it right (the other box kept the 53 it showed for 7: Tab, 22): the message
-    # goes, the box is no longer marked, Enter saves
+    # put it right (the other box follows the new 38; typing 22 in it confirms it): the
+    # message goes, the box is no longer marked, Enter saves
     points.send_keys(Keys.BACKSPACE, Keys.BACKSPACE, "38", Keys.TAB)
     active(driver).send_keys("22")
     wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#entry-live-error p.error"))

@@ -57,20 +57,20 @@
     var index = list.findIndex(function (r) { return r.checked; });
     list[(index + 1) % list.length].checked = true;
   }
-  // The other side's points fill themselves in, but only into a box that is empty or that
-  // was filled this way: a value the scorer typed is never overwritten (typing 40, Tab, 30
-  // must be refused as 40 + 30, not saved as a 30-30 nobody typed).
-  var filled = new WeakSet();
+  // The other side's points follow the box being typed in (the points in play minus it) until
+  // the scorer types in that other box itself in this page view: a value the scorer typed is
+  // never overwritten (typing 40, Tab, 30 must be refused as 40 + 30, not saved as a 30-30
+  // nobody typed). The mark comes from the box's own input events only, never from a value
+  // the page came with (a refused save shown again, a deal being corrected) nor from a fill
+  // made here. A value above the points in play (or not a number) empties the other box
+  // rather than filling it with a wrong figure. The trump letter typed first never reaches
+  // the box (see the keydown handler), so "k61" is 61.
+  var typedBy = new WeakSet();
   function complement(source, target) {
-    filled.delete(source);  // the scorer typed here: it is theirs now
-    if (isNaN(inPlay) || (target.value !== "" && !filled.has(target))) return;
-    if (/^\d+$/.test(source.value) && +source.value <= inPlay) {
-      target.value = inPlay - source.value;
-      filled.add(target);
-    } else if (source.value === "") {
-      target.value = "";
-      filled.delete(target);
-    }
+    typedBy.add(source);  // the scorer typed here: it is theirs now
+    if (isNaN(inPlay) || typedBy.has(target)) return;
+    var value = source.value.trim();
+    target.value = /^\d+$/.test(value) && +value <= inPlay ? String(inPlay - value) : "";
   }
   function decided() {
     var cancelled = form.elements.cancelled;
