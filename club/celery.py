@@ -6,7 +6,7 @@ done are sent again within seconds of their last heartbeat going stale, not afte
 broker's visibility timeout (300 s) (``club.services.reports.resume_stalled``); what the
 task queue could not take while it was down is sent within seconds of its return: report
 jobs kept "not sent" (``club.services.reports.send_unsent``) and owed ratings refreshes
-(``club.services.ratings.send_owed``).
+(``club.services.ratings_queue.send_owed``).
 """
 
 import logging
@@ -32,7 +32,7 @@ SWEEP_EVERY = 5.0
 def sweep() -> dict[str, int]:
     """One pass of the recovery sweep: each step, then the first error any raised (the
     others run all the same); the tasks each step sent."""
-    from club.services.ratings import send_owed
+    from club.services.ratings_queue import send_owed
     from club.services.reports import resume_stalled, send_unsent
 
     sent, failure = {}, None

@@ -3,12 +3,12 @@
 
 from django.urls import path
 
-from club.views import play_analysis, sheet_changes, sheet_code, sheets
+from club.views import play_analysis, sheet_changes, sheet_code, sheet_tricks, sheets
 
 _PAGES = [
     ("", sheets.SheetPageView, ""),
     ("preview/", sheets.PreviewView, "-preview"),
-    ("tricks/", sheets.TricksView, "-tricks"),
+    ("tricks/", sheet_tricks.TricksView, "-tricks"),
     ("deals/<int:number>/", sheets.DealView, "-deal"),
     ("deals/<int:number>/delete/", sheets.DeleteView, "-delete"),
     ("deals/<int:number>/analysis/", play_analysis.AnalysisView, "-analysis"),

@@ -27,28 +27,18 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
-from datetime import timedelta
 
-from django.conf import settings
-from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework import status
 from rest_framework.response import Response
 
 from club.api.errors import ApiError
 from club.models import IdempotentRequest
+from club.services import once
+from club.services.once import MAX_KEY, Write  # noqa: F401 (MAX_KEY: the schema says it)
 
 HEADER = "Idempotency-Key"
-MAX_KEY = 255
 REPLAYED = "Idempotent-Replayed"
-
-Write = Callable[[], tuple[int, dict]]
-
-
-def retention() -> timedelta:
-    return timedelta(days=settings.TROEF_API_IDEMPOTENCY_DAYS)
 
 
 def request_key(request, required: bool) -> str | None:
@@ -61,7 +51,7 @@ def request_key(request, required: bool) -> str | None:
                              "characters, e.g. a UUID) so that a write sent twice is "
                              "applied once."), HEADER)
         return None
-    if not 1 <= len(key) <= MAX_KEY or not all(" " <= c <= "~" for c in key):
+    if not once.usable(key):
         raise ApiError(status.HTTP_400_BAD_REQUEST, "idempotency_key_invalid",
                        _("The Idempotency-Key is 1 to 255 printable ASCII characters."), HEADER)
     return key
@@ -81,25 +71,16 @@ def body_hash(request) -> str:
 
 def scoped_key(method: str, path: str, key: str) -> str:
     """The stored key: the client's, scoped by the method and the path (no query)."""
-    text = f"{method}\n{path.split('?', 1)[0]}\n{key}".encode("utf-8", "surrogatepass")
-    return "scoped:" + hashlib.sha256(text).hexdigest()
+    return once.scoped_key("scoped", method, path.split("?", 1)[0], key)
 
 
 def _found(identity: str, key: str, method: str = "", path: str = "",
            legacy: str = "") -> IdempotentRequest | None:
     """The live record of the scoped ``key``, or a record stored before keys were scoped
     under the client's ``legacy`` key with the same method and path (else another scope)."""
-    keys = [key, legacy] if legacy else [key]
-    records = IdempotentRequest.objects.filter(identity=identity, key__in=keys)
     route = path.split("?", 1)[0]
-    record = next((r for r in records if r.key == key or (
-        r.method == method and r.path.split("?", 1)[0] == route)), None)
-    if record is not None and record.created < timezone.now() - retention():
-        record.delete()  # expired (the sweep has not run yet): the key is free again
-        return None
-    return record
-
-
+    return once.found(identity, [key, legacy] if legacy else [key], lambda r: r.key == key or (
+        r.method == method and r.path.split("?", 1)[0] == route))
 def _replay(record: IdempotentRequest, method: str, path: str, digest: str) -> Response:
     differs = [part for part, differ in (("query", record.path != path),
                                          ("body", record.body_hash != digest)) if differ]
@@ -134,37 +115,10 @@ def apply_once(request, identity: str, write: Write, *, required: bool = True,
     method, path = request.method, request.get_full_path()[:1000]
     digest = body_hash(request)
     client_key, key = key, scoped_key(method, path, key)
-    record = _found(identity, key, method, path, client_key)
-    if record is not None:
-        return _replay(record, method, path, digest)
-
-    def store(answer: int, data: dict) -> None:
-        IdempotentRequest.objects.create(identity=identity, key=key, method=method, path=path,
-                                         body_hash=digest, status=answer, response=data)
-
-    try:
-        if atomic:
-            with transaction.atomic():
-                answer, data = write()
-                if 200 <= answer < 300:
-                    store(answer, data)
-        else:
-            answer, data = write()
-            if 200 <= answer < 300:
-                with transaction.atomic():
-                    store(answer, data)
-    except (IntegrityError, ApiError) as refusal:
-        # A request with the same key got there first (our write, if any, rolled back).
-        record = _found(identity, key, method, path, client_key)
-        if record is None:
-            raise
-        if isinstance(refusal, IntegrityError) or refusal.status_code == status.HTTP_409_CONFLICT:
-            return _replay(record, method, path, digest)
-        raise
-    return Response(data, status=answer)
-
-
-def sweep(now=None) -> int:
-    """Delete the records older than the retention; how many."""
-    cutoff = (now or timezone.now()) - retention()
-    return IdempotentRequest.objects.filter(created__lt=cutoff).delete()[0]
+    return once.apply(
+        identity, key, write, method=method, path=path, digest=digest,
+        find=lambda: _found(identity, key, method, path, client_key),
+        replay=lambda record: _replay(record, method, path, digest),
+        answer=lambda status_, data: Response(data, status=status_),
+        refusals=(ApiError,), lost=lambda refusal: refusal.status_code == status.HTTP_409_CONFLICT,
+        atomic=atomic)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from club.api.idempotency import sweep
+from club.services.once import sweep
 
 
 @shared_task(name="club.sweep_api_requests")

@@ -73,9 +73,7 @@ class SheetBase(ApiView):
         return self.ctx
 
     def identity(self, request) -> str:
-        if self.actor.by_code:
-            return f"table:{self.ctx.table.pk}"
-        return f"user:{request.user.pk}"
+        return self.ctx.writer
 
     def refused(self, error: SheetInvalid | SheetConflict):
         """The service's refusal as the API answers it. A conflict reads the table again as

@@ -76,6 +76,14 @@ class TableContext:
         return rules_at(self.seats, championship_rules(self.championship))
 
     @property
+    def writer(self) -> str:
+        """Who writes, as the write-once store keys it (club.services.once): the table's
+        code holders as one (``table:<id>``), else the user (``user:<id>``)."""
+        if self.actor.by_code:
+            return f"table:{self.table.pk}"
+        return f"user:{self.actor.user.pk}"
+
+    @property
     def kind(self) -> SheetKind:
         """The table's kind of sheet (club.sheets.kinds): its form, page and checks."""
         return kind_of_rules(championship_rules(self.championship))

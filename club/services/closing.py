@@ -31,7 +31,7 @@ from django.utils.translation import ngettext
 from club.models import AuditEntry, Championship, Round, Table
 from club.selectors.closing import round_checks
 from club.services.draws import RoundError
-from club.services.ratings import queue_refresh
+from club.services.ratings_queue import queue_refresh
 from club.services.results import rebuild_table_results
 from club.services.standings import results_changed
 

@@ -10,28 +10,21 @@ itself (its answer was lost) sends the same key with the same fields; then:
 - the same key with another deal is refused (:class:`KeyReused`) and writes nothing;
 - a refused save (a refusal, a conflict) stores nothing: sending it again decides again.
 
-The first answer is stored in the API's store (:class:`club.models.IdempotentRequest`), by
+The first answer is kept in the store the API's keys use (:mod:`club.services.once`), by
 the actor (``user:<id>``, or ``table:<id>`` for a table's code), under a key scoped by the
-form's page (its path) and marked as the page's (``page:``), so it never meets an API
-request's key; records are kept ``TROEF_API_IDEMPOTENCY_DAYS`` days and swept with the
-API's (``manage.py sweep_api_requests``). The save and its record are one transaction, and
-the record's unique key settles a race as the API's does.
+form's page (its path, with its query) and marked as the page's (``page:``), so it never
+meets an API request's key; kept and swept as the API's, a race settled the same way.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from datetime import timedelta
-
-from django.conf import settings
-from django.db import IntegrityError, transaction
-from django.utils import timezone
 
 from club.models import IdempotentRequest
+from club.services import once
 from club.services.sheets import SheetConflict
 
-MAX_KEY = 255
 #: Fields that are not the deal: a re-send of the same deal may differ in them.
 NOT_THE_DEAL = frozenset({"csrfmiddlewaretoken", "key", "version"})
 
@@ -40,11 +33,6 @@ Save = Callable[[], dict]
 
 class KeyReused(Exception):
     """The key was used for another deal already saved: nothing was saved."""
-
-
-def usable(key: str) -> bool:
-    """1 to 255 printable ASCII characters."""
-    return 1 <= len(key) <= MAX_KEY and all(" " <= c <= "~" for c in key)
 
 
 def deal_digest(post) -> str:
@@ -58,17 +46,7 @@ def deal_digest(post) -> str:
 
 
 def _scoped(path: str, key: str) -> str:
-    text = f"POST\n{path}\n{key}".encode("utf-8", "surrogatepass")
-    return "page:" + hashlib.sha256(text).hexdigest()
-
-
-def _found(identity: str, key: str) -> IdempotentRequest | None:
-    record = IdempotentRequest.objects.filter(identity=identity, key=key).first()
-    cutoff = timezone.now() - timedelta(days=settings.TROEF_API_IDEMPOTENCY_DAYS)
-    if record is not None and record.created < cutoff:
-        record.delete()  # expired (the sweep has not run yet): the key is free again
-        return None
-    return record
+    return once.scoped_key("page", "POST", path, key)  # the path with its query: ?deal=n
 
 
 def _replay(record: IdempotentRequest, digest: str) -> dict:
@@ -80,7 +58,7 @@ def _replay(record: IdempotentRequest, digest: str) -> dict:
 def stored(identity: str, path: str, key: str, digest: str) -> dict | None:
     """The first answer of this key when it was saved with this deal, else None (a new key).
     Raises :class:`KeyReused` when the key was saved with another deal."""
-    record = _found(identity, _scoped(path, key))
+    record = once.found(identity, [_scoped(path, key)])
     return None if record is None else _replay(record, digest)
 
 
@@ -90,19 +68,9 @@ def save_once(identity: str, path: str, key: str, digest: str,
     once per key: (its answer, whether it is the stored first answer of an earlier send).
     Raises :class:`KeyReused` when the key was saved with another deal."""
     scoped = _scoped(path, key)
-    record = _found(identity, scoped)
-    if record is not None:
-        return _replay(record, digest), True
-    try:
-        with transaction.atomic():
-            answer = save()
-            IdempotentRequest.objects.create(identity=identity, key=scoped, method="POST",
-                                             path=path[:1000], body_hash=digest, status=200,
-                                             response=answer)
-    except (IntegrityError, SheetConflict) as refusal:
-        # A send with the same key got there first (our save, if any, rolled back).
-        record = _found(identity, scoped)
-        if record is None:
-            raise refusal from None
-        return _replay(record, digest), True
-    return answer, False
+    return once.apply(
+        identity, scoped, lambda: (200, save()), method="POST", path=path, digest=digest,
+        find=lambda: once.found(identity, [scoped]),
+        replay=lambda record: (_replay(record, digest), True),
+        answer=lambda _status, data: (data, False),
+        refusals=(SheetConflict,), lost=lambda refusal: True)

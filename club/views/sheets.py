@@ -32,12 +32,11 @@ from club.bounds import MAX_NUMBER
 from club.forms_sheets import (
     DealForm,
     TricksForm,
-    form_trump,
     trump_keys,
     trump_letters,
 )
 from club.params import int_param
-from club.selectors.sheet_page import SheetPage, sheet_page
+from club.selectors.sheet_page import SheetPage
 from club.selectors.sheet_rows import table_deals
 from club.selectors.sheets import (
     Actor,
@@ -46,10 +45,9 @@ from club.selectors.sheets import (
     TableContext,
     load_table,
 )
-from club.services import page_once
+from club.services import once, page_once
 from club.services import sheets as service
 from club.services.sheet_messages import format_label
-from club.services.sheet_play import record_play
 from club.services.sheets import SheetConflict, SheetInvalid
 from club.sheet_labels import direction_label
 from club.views.sheet_code import refused_page
@@ -136,28 +134,28 @@ class SheetView(View):
     # -- a deal typed once is saved once (club.services.page_once) ------------------------
 
     def save_once(self, form, path: str, save: Callable[[], dict], *,
-                  editing: int | None = None) -> HttpResponse | tuple[dict, bool]:
-        """Run ``save`` once per the form's ``key``: (its answer, whether it is the first
-        answer of an earlier send of the same deal), or the page refusing the post."""
+                  editing: int | None = None) -> HttpResponse | dict:
+        """Run ``save`` once per the form's ``key``: its answer (a dict), or the response
+        to send as it is: the page refusing the post, or the answer to a deal sent again
+        (the sheet at the saved deal, said saved)."""
         key = self.request.POST.get("key", "")
         if not key:  # a form from before keys (an open page, a script): as it always was
-            return (save(), False) if form.is_valid() else self.render_page(
+            return save() if form.is_valid() else self.render_page(
                 form=form, editing=editing, status=400)
-        if not page_once.usable(key):
+        if not once.usable(key):
             form.is_valid()
             form.add_error(None, _("This form's key is not valid: reload the page and type "
                                    "the deal again."))
             return self.render_page(form=form, editing=editing, status=400)
-        identity = (f"table:{self.ctx.table.pk}" if self.actor.by_code
-                    else f"user:{self.request.user.pk}")
-        digest = page_once.deal_digest(self.request.POST)
+        identity, digest = self.ctx.writer, page_once.deal_digest(self.request.POST)
         try:
             first = page_once.stored(identity, path, key, digest)
             if first is not None:  # sent again: the deal was saved, whatever the form says now
-                return first, True
+                return self.saved_again(first)
             if not form.is_valid():
                 return self.render_page(form=form, editing=editing, status=400)
-            return page_once.save_once(identity, path, key, digest, save)
+            answer, again = page_once.save_once(identity, path, key, digest, save)
+            return self.saved_again(answer) if again else answer
         except page_once.KeyReused:
             form.is_valid()
             form.add_error(None, _("This deal was sent with the key of another deal that is "
@@ -246,14 +244,11 @@ class SheetPageView(SheetView):
             return {"ok": True, "number": saved.number, "version": saved.version}
 
         try:
-            outcome = self.save_once(form, self.sheet_url(), save)
+            answer = self.save_once(form, self.sheet_url(), save)
         except (SheetInvalid, SheetConflict) as error:
             return self.refused(form, error)
-        if isinstance(outcome, HttpResponse):
-            return outcome
-        answer, again = outcome
-        if again:
-            return self.saved_again(answer)
+        if isinstance(answer, HttpResponse):
+            return answer
         if request.headers.get("Accept") == "application/json":
             return JsonResponse(answer)
         return redirect(f"{self.sheet_url()}#entry")
@@ -276,14 +271,11 @@ class DealView(SheetView):
                     "changed": bool(saved.action)}
 
         try:
-            outcome = self.save_once(form, self.url("-deal", number), save, editing=number)
+            answer = self.save_once(form, self.url("-deal", number), save, editing=number)
         except (SheetInvalid, SheetConflict) as error:
             return self.refused(form, error, editing=number)
-        if isinstance(outcome, HttpResponse):
-            return outcome
-        answer, again = outcome
-        if again:
-            return self.saved_again(answer)
+        if isinstance(answer, HttpResponse):
+            return answer
         if answer["changed"]:
             messages.success(request, _("Deal %(number)d corrected; the deals after it are "
                                         "scored again.") % {"number": number})
@@ -346,73 +338,3 @@ class PreviewView(SheetView):
         number = int_param(request.GET, "number", low=1, high=MAX_NUMBER) or 0
         page_deals = table_deals(self.ctx.table)
         return JsonResponse(service.preview_deal(self.ctx, page_deals, form.facts(), number))
-
-
-class TricksView(SheetView):
-    """A deal trick by trick (the next deal, or ``?deal=n`` to replace a recorded one)."""
-
-    template_name = "sheets/tricks.html"
-    needs_tricks_entry = True
-
-    def number(self) -> int | None:
-        return int_param(self.request.GET, "deal", low=1, high=MAX_NUMBER)
-
-    def get(self, request, **kwargs):
-        page = sheet_page(self.ctx)
-        number = self.number()
-        deal = next((d for d in page.deals if d.number == number), None)
-        initial = {"dealer": page.next_dealer if deal is None else deal.dealer,
-                   "version": page.table.version, "doubling": 1}
-        if deal is not None:
-            initial.update({f"call_{i}": seat for i, seat in enumerate(deal.calls or [], 1)})
-            initial.update(trump=form_trump(deal), doubling=deal.doubling,
-                           play="\n".join(" ".join(t) for t in (deal.play or {}).get("tricks", [])))
-        form = TricksForm(self.ctx, initial=initial)
-        return self.render_page(tricks_form=form, page=page, tricks_deal=deal)
-
-    def render_page(self, *, form=None, **kwargs: Any) -> HttpResponse:
-        """The tricks page: the base's refusals of a keyed save (:meth:`save_once`) name the
-        tricks form ``form``; a refused replacement keeps its deal (the form's address)."""
-        if isinstance(form, TricksForm):
-            kwargs["tricks_form"], form = form, None
-        number = self.number()
-        if number is not None and "tricks_deal" not in kwargs:
-            kwargs["page"] = kwargs.get("page") or sheet_page(self.ctx)
-            kwargs["tricks_deal"] = next(
-                (d for d in kwargs["page"].deals if d.number == number), None)
-        return super().render_page(form=form, **kwargs)
-
-    def post(self, request, **kwargs):
-        form = TricksForm(self.ctx, data=request.POST)
-        number = self.number()
-        played: dict[str, Any] = {}
-
-        def save() -> dict:
-            data = form.cleaned_data
-            saved, played["report"] = record_play(
-                self.actor, self.table_id, data["version"], data, number=number,
-                reason=data.get("reason", ""), ctx=self.ctx)
-            return {"ok": True, "number": saved.number, "version": saved.version}
-
-        # a deal typed once is saved once (club.services.page_once), per address: the next
-        # deal's form and a replacement's (``?deal=n``) are other forms
-        path = self.url("-tricks") + (f"?deal={number}" if number is not None else "")
-        try:
-            outcome = self.save_once(form, path, save, editing=None)
-        except (SheetInvalid, SheetConflict) as error:
-            return self.refused(form, error)
-        if isinstance(outcome, HttpResponse):
-            return outcome
-        answer, again = outcome
-        if again:
-            return self.saved_again(answer)
-        report = played["report"]
-        if report.renonce:
-            messages.warning(request, report.renonce)
-        else:
-            facts = report.facts
-            messages.success(request, _("Deal %(number)d from its tricks: %(a)s–%(b)s card "
-                                        "points, %(t)s–%(u)s tricks.") % {
-                "number": answer["number"], "a": facts["points"], "b": facts["points_other"],
-                "t": facts["tricks"], "u": self.ctx.rules.tricks_per_deal - facts["tricks"]})
-        return redirect(f"{self.sheet_url()}#deal-{answer['number']}")

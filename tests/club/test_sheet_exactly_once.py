@@ -10,8 +10,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from club.api.idempotency import sweep
 from club.models import Deal, DealChange, IdempotentRequest, MatchResult
+from club.services.once import sweep
 from tests.helpers.sheets import deal_data, sheet_table, snapshot, url
 
 pytestmark = pytest.mark.django_db

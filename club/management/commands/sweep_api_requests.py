@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand
 
-from club.api.idempotency import sweep
+from club.services.once import sweep
 
 
 class Command(BaseCommand):
