@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from club import messages
 from club.bounds import MAX_POINTS, MAX_REASON, MAX_SEAT, MAX_TRICKS
 from club.selectors.sheets import TRUMP_SYMBOLS, TableContext
+from club.sheets.auction_games import game_sheet
 
 #: What the bid box accepts for an all-tricks bid (en, nl "alle", fr "tout"), and the word's
 #: first letter.
@@ -53,15 +54,16 @@ class AuctionDealForm(forms.Form):
             (seat.position, f"{seat.position + 1} · {seat.player.full_name}")
             for seat in ctx.seats if seat.position <= MAX_SEAT]
         self.fields["trump"].choices = [("", "—"), *TRUMP_SYMBOLS.items(), (NO_TRUMP, _("NT"))]
+        self.game = game_sheet(self.rules)
         if self.privilege:  # variant 1: the declarer took the privilege, nobody bids
             del self.fields["bid"]
-        if self.rules.game == "auction2":  # the sevens are removed: nothing to exchange
+        if self.game.exchange_column is None:  # the sevens are removed: nothing to exchange
             del self.fields["exchanged"]
 
     @property
     def privilege(self) -> bool:
         """Variant 1: a privilege taken, not a bid."""
-        return self.rules.game == "auction1"
+        return self.game.privilege
 
     def clean_bid(self) -> int | str | None:
         text = (self.cleaned_data.get("bid") or "").strip().lower()

@@ -11,10 +11,15 @@ from django.utils.translation import gettext as _
 
 from club.api import serializers as shapes
 from club.api.errors import form_errors
+from club.api.views_read import metric_value
 from club.api.views_sheets import refuse_fields
 from club.forms_auction import AuctionDealForm
+from club.models import Entry
 from club.selectors.auction_sheets import auction_sheet_page
+from club.selectors.auction_standings import ORDERS, auction_standings_of
+from club.selectors.names import player_name
 from club.selectors.sheets import TableContext
+from scoring.auction_standings import COLUMNS
 
 
 def sheet_data(ctx: TableContext) -> dict[str, Any]:
@@ -66,3 +71,21 @@ def deal_facts(ctx: TableContext, data: dict[str, Any]) -> tuple[int, dict[str, 
         raise form_errors(form)
     return form.cleaned_data["version"], form.facts(), form.cleaned_data.get("reason", "")
 
+
+def standings_rows(championship, stage, reveal: bool, order: str | None):
+    """An auction championship's standings as the API gives them: ``order`` "places" ranks
+    by table places, anything else by total score (as its standings page; the auction
+    kind's)."""
+    key = order if order in ORDERS else "total"
+    standings = auction_standings_of(championship, stage, key)
+    entries = {e.pk: e for e in Entry.objects.filter(championship=championship)
+               .select_related("player")}
+    rows = []
+    for row in standings.rows:
+        entry = entries.get(row.entry)
+        name = (player_name(entry.player, reveal) if entry and entry.player_id
+                else entry.name if entry else "?")
+        rows.append({"rank": row.rank, "tied": row.tied, "entry": row.entry, "name": name,
+                     "active": entry.active if entry else True,
+                     "values": {k: metric_value(row.values.get(k)) for k in COLUMNS}})
+    return list(standings.order), list(COLUMNS), rows

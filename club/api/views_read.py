@@ -12,10 +12,8 @@ from club.api import serializers as out_
 from club.api.base import ApiView, get, out
 from club.api.pagination import Pages
 from club.api.permissions import check_championship, check_round, may_edit, visible_championships
-from club.models import Championship, Club, Entry, Round, Stage
+from club.models import Championship, Club, Round, Stage
 from club.params import MAX_PER_PAGE, int_param
-from club.selectors.auction_standings import ORDERS, auction_standings_of
-from club.selectors.names import player_name
 from club.selectors.rounds import round_page
 from club.services.standings import current_standings
 from club.sheets.kinds import kind_of
@@ -144,8 +142,24 @@ class RoundTables(ApiView):
         return _paginated(self, request, tables, out_.TableOut)
 
 
-def _metric(value):
+def metric_value(value):
+    """A standings figure as the API gives it: a number, else null."""
     return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def match_rows(championship, stage, reveal: bool, order: str | None):
+    """The match standings as the API gives them: (order, columns, rows) (the partnership
+    kind's; ``order`` is the championship's own)."""
+    page = current_standings(championship, stage)
+    columns = [key for key in page.standings.columns if key != "head_to_head"]
+    rows = []
+    for row in page.rows:
+        entry = page.entries.get(row.entry)
+        rows.append({"rank": row.rank, "tied": row.tied, "entry": row.entry,
+                     "name": page.name(row.entry, reveal),
+                     "active": entry.active if entry else True,
+                     "values": {key: metric_value(row.values.get(key)) for key in columns}})
+    return list(page.standings.order), columns, rows
 
 
 class Standings(ApiView):
@@ -160,21 +174,9 @@ class Standings(ApiView):
             stage = get(Stage, championship=championship,
                         number=int_param({"n": number}, "n", low=1, high=32767) or 0)
         reveal = may_edit(request.user, championship)  # as the standings page names entries
-        if not kind_of(championship).match_standings:  # RULES §13: by total (or places)
-            order, columns, rows = _auction_rows(championship, stage, reveal,
-                                                 request.query_params.get("order"))
-            return self._page(request, championship, stage, order, columns, rows)
-        page = current_standings(championship, stage)
-        columns = [key for key in page.standings.columns if key != "head_to_head"]
-        rows = []
-        for row in page.rows:
-            entry = page.entries.get(row.entry)
-            rows.append({"rank": row.rank, "tied": row.tied, "entry": row.entry,
-                         "name": page.name(row.entry, reveal),
-                         "active": entry.active if entry else True,
-                         "values": {key: _metric(row.values.get(key)) for key in columns}})
-        return self._page(request, championship, stage, list(page.standings.order), columns,
-                          rows)
+        order, columns, rows = kind_of(championship).api_standings(
+            championship, stage, reveal, request.query_params.get("order"))
+        return self._page(request, championship, stage, order, columns, rows)
 
     def _page(self, request, championship, stage, order, columns, rows):
         pages = Pages()
@@ -185,21 +187,3 @@ class Standings(ApiView):
             "order": order, "columns": columns, **paginated}))
 
 
-def _auction_rows(championship, stage, reveal: bool, order: str | None):
-    """An auction championship's standings as the API gives them: ``order`` "places" ranks
-    by table places, anything else by total score (as its standings page)."""
-    from scoring.auction_standings import COLUMNS
-
-    key = order if order in ORDERS else "total"
-    standings = auction_standings_of(championship, stage, key)
-    entries = {e.pk: e for e in Entry.objects.filter(championship=championship)
-               .select_related("player")}
-    rows = []
-    for row in standings.rows:
-        entry = entries.get(row.entry)
-        name = (player_name(entry.player, reveal) if entry and entry.player_id
-                else entry.name if entry else "?")
-        rows.append({"rank": row.rank, "tied": row.tied, "entry": row.entry, "name": name,
-                     "active": entry.active if entry else True,
-                     "values": {k: _metric(row.values.get(k)) for k in COLUMNS}})
-    return list(standings.order), list(COLUMNS), rows

@@ -22,8 +22,9 @@ from django.utils.translation import ngettext, pgettext
 
 from club.reports.layout import Path, svg_data_url
 from club.reports.sheet_grid import LEFT, PAGE_H, PAGE_W, RIGHT  # the partnership sheet's page
+from club.sheets.auction_games import game_sheet
 from engine.auction import lowest_bid, total_in_play
-from engine.auction_deal import SEVENS, laid_out, widow_size
+from engine.auction_deal import widow_size
 from engine.rules import RuleSet
 from scoring.auction import AuctionGame, declarer_target, stake
 
@@ -53,26 +54,12 @@ def game_length(rules: RuleSet) -> int:
 
 def rules_lines(rules: RuleSet) -> list[str]:
     """The table's rules in a few short lines (``rules`` at the table's size)."""
-    players, game = rules.players, rules.game
-    hand = rules.cards_per_player
+    players, game = rules.players, game_sheet(rules)
     lines = [ngettext("%(n)d players, each for themselves", "%(n)d players, each for themselves",
-                      players) % {"n": players}]
-    if game == "auction1":
-        lines.append(_("Hands of %(hand)d cards, a widow of %(widow)d") % {
-            "hand": hand, "widow": widow_size(rules)})
-    elif game == "auction2":
-        out = 32 - hand * players
-        sevens = " ".join("7" + "♣♦♥♠"[c // 8] for c in SEVENS[:out])
-        lines.append(_("Hands of %(hand)d cards; out of play: %(sevens)s") % {
-            "hand": hand, "sevens": sevens} if out else
-            _("Hands of %(hand)d cards; every card dealt") % {"hand": hand})
-    else:
-        up, down = laid_out(rules)
-        lines.append(_("Hands of %(hand)d cards; laid out %(up)d face up, %(down)d face down")
-                     % {"hand": hand, "up": up, "down": down})
+                      players) % {"n": players}, game.hands(rules)]
     lines.append(_("Count: card points + 1 a trick, %(total)d in play") % {
         "total": total_in_play(rules)})
-    if game == "auction1":
+    if game.privilege:
         stakes = ", ".join(f"{k}:{stake(rules, k)}" for k in range(widow_size(rules) + 1))
         lines.append(_("Target %(target)d: made, each pays him the stake; missed, he pays "
                        "each") % {"target": declarer_target(rules)})
@@ -81,7 +68,7 @@ def rules_lines(rules: RuleSet) -> list[str]:
         value = rules.all_tricks_value or 2 * total_in_play(rules)
         lines.append(_("Lowest bid %(low)d · all tricks (AT) worth %(value)d · the bid won "
                        "or lost") % {"low": lowest_bid(rules), "value": value})
-        if game == "auction3" and rules.open_widow_doubling:
+        if game.open_widow_doubling and rules.open_widow_doubling:
             lines.append(_("×2 for an all-tricks bid, ×2 without exchanging"))
     length = game_length(rules)
     direction = (_("counter-clockwise") if rules.direction == "counterclockwise"
@@ -97,17 +84,15 @@ def rules_lines(rules: RuleSet) -> list[str]:
 
 def columns(rules: RuleSet) -> list[Column]:
     """The grid's columns, left to right (widths add up to the page's width)."""
-    game = rules.game
+    game = game_sheet(rules)
     cols = [Column("number", 8.0, _("No."), "r"),
             Column("dealer", 11.0, _("Dealer")),
             Column("declarer", 15.0, pgettext("auction sheet column", "Declarer"))]
-    if game != "auction1":
+    if not game.privilege:
         cols.append(Column("bid", 11.0, pgettext("auction sheet column", "Bid")))
     cols.append(Column("trump", 11.0, _("Trump")))
-    if game == "auction1":
-        cols.append(Column("exchanged", 11.0, pgettext("auction sheet column", "Drawn")))
-    elif game == "auction3":
-        cols.append(Column("exchanged", 11.0, pgettext("auction sheet column", "Exch.")))
+    if game.exchange_column is not None:
+        cols.append(Column("exchanged", 11.0, str(game.exchange_column)))
     cols += [Column("count", 12.0, pgettext("auction sheet column", "Count"), "r"),
              Column("score", 14.0, pgettext("auction sheet column", "Score"), "r")]
     used = sum(c.width for c in cols)

@@ -30,6 +30,7 @@ from club.reports.sheets import QR_MM, code_blocks, entry_qr
 from club.rule_labels import rule_set_name
 from club.selectors.replay import championship_rules, score_table
 from club.selectors.sheets import TRUMP_SYMBOLS
+from club.sheets.auction_games import game_sheet
 from engine.rules import RuleSet
 from scoring.auction import table_rules
 
@@ -257,7 +258,7 @@ class AuctionSheetBuilder:
                              fit_text(summary, grid.RIGHT - grid.LEFT - 1, 10, bold=True)))
             y += 5.5
         out.append(Block("b w muted", box(grid.LEFT, y, grid.RIGHT - grid.LEFT, font_size="7pt"),
-                         " · ".join(legend(self.rules.game))))
+                         " · ".join(legend(self.rules))))
         out.append(Block("b muted", box(grid.LEFT, grid.SIG_TOP - 9, 120, font_size="8pt"),
                          _("Signatures of the %(n)d players") % {"n": len(seats)}))
         for column in range(2):
@@ -280,15 +281,14 @@ class AuctionSheetBuilder:
             "round": rnd, "championship": self.data.championship.name})
 
 
-def legend(game: str) -> list[str]:
-    """The sheet's key: what each column holds, for the columns of ``game``."""
+def legend(rules: RuleSet) -> list[str]:
+    """The sheet's key: what each column holds, for the columns of the table's game."""
+    game = game_sheet(rules)
     parts = [_("Dealer and declarer: the player's letter")]
-    if game == "auction1":
-        parts.append(_("Drawn: cards drawn from the widow"))
-    else:
+    if not game.privilege:
         parts.append(_("Bid: the count bid, AT all tricks"))
-    if game == "auction3":
-        parts.append(_("Exch.: cards taken from those laid out"))
+    if game.exchange_legend is not None:
+        parts.append(str(game.exchange_legend))
     parts += [_("Count: the declarer's card points + 1 a trick"),
               _("Score: what the declarer won (+) or lost (−)"),
               _("– as declarer: thrown in, nobody scores"),

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from club.models import Championship, Entry
 from club.reports import data
-from club.reports.tables import Col, Document, ResultLine
+from club.reports.tables import Col, Document, ResultLine, RoundView
 from club.selectors.auction_standings import auction_standings_of
 from club.selectors.names import player_name
 from scoring.standings import Standings
@@ -146,3 +146,14 @@ def auction_result_lines(rnd_data: data.RoundData) -> list:
             result = _("playing") if by_seat else _("not started")
         lines.append(ResultLine(table.table.number, (players, ""), "", "", result, finished))
     return lines
+
+
+def auction_round_view(rnd_data: data.RoundData, number: int | None = None) -> RoundView:
+    """A round's results on its page: a line per table with every player's total (no two
+    sides to chart; the auction kind's)."""
+    return RoundView(auction_result_lines(rnd_data), [], None, "", auction=True)
+
+
+def standings_facts(championship: Championship) -> Any:
+    """What the standings PDF shows, for its fingerprint (the auction kind's)."""
+    return auction_standings_facts(championship)[2]

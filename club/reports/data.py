@@ -216,3 +216,8 @@ def group_seats(seats: Sequence[Seat]) -> list[list[Seat]]:
     for seat in sorted(seats, key=lambda s: s.position):
         sides[seat.side].append(seat)
     return [sides.get(0, []), sides.get(1, [])]
+
+
+def match_standings_facts(championship: Championship) -> Any:
+    """What the match standings PDF shows, for its fingerprint (the partnership kind's)."""
+    return championship_standings(championship)[1]

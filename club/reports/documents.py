@@ -10,7 +10,6 @@ The web pages show the same rows and charts (:func:`round_results_view`,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -20,15 +19,8 @@ from django.utils.translation import gettext as _
 
 from club.models import Championship, Deal, ReportJob, Table
 from club.reports import charts, data, fonts
-from club.reports.auction_pages import auction_sheets_html
-from club.reports.auction_standings import (
-    auction_result_lines,
-    auction_results_document,
-    auction_standings_document,
-)
 from club.reports.sheet_grid import PLAYER_LETTERS
-from club.reports.sheets import sheets_html as _sheets_html
-from club.reports.tables import TEXT_PT, Chart, Col, Document, ResultLine
+from club.reports.tables import TEXT_PT, Chart, Col, Document, ResultLine, RoundView
 from club.selectors.replay import decision_of, score_table
 from club.sheets.kinds import kind_of
 from scoring import dealer_alone, get_metric
@@ -46,10 +38,9 @@ def sheet_table_ids(round_id: int) -> list[int]:
 
 
 def sheets_html(round_id: int, table_ids: list[int] | None = None) -> str:
+    """The round's printed score sheets (those of ``table_ids``), as its kind prints them."""
     rnd_data, _facts = data.round_sheets(round_id, table_ids)
-    if kind_of(rnd_data.championship).each_for_themselves:  # a column per player
-        return auction_sheets_html(rnd_data)
-    return _sheets_html(rnd_data)
+    return kind_of(rnd_data.championship).printed_sheets(rnd_data)
 
 
 def _when(value) -> str:
@@ -72,9 +63,12 @@ def _metric_label(key: str) -> tuple[str, str]:
 
 
 def standings_document(championship: Championship) -> Document:
-    if not kind_of(championship).match_standings:  # each for themselves: totals, places
+    """The standings PDF's document, as the championship's kind ranks it."""
+    return kind_of(championship).standings_document(championship)
 
-        return auction_standings_document(championship)
+
+def match_standings_document(championship: Championship) -> Document:
+    """The match standings (RULES §10) as a document (the partnership kind's)."""
     standings, _facts = data.championship_standings(championship)
     page = standings.page
     header = (championship.name, _("Standings"))
@@ -240,12 +234,16 @@ def table_chart(table: data.TableData) -> str:
 
 
 def results_document(round_id: int) -> Document:
+    """The round's results PDF's document, as its kind writes them."""
     rnd_data, _facts = data.round_results(round_id)
+    return kind_of(rnd_data.championship).results_document(rnd_data)
+
+
+def match_results_document(rnd_data: data.RoundData) -> Document:
+    """A line per table, its two sides, games, points and result, and the tables' charts
+    (the partnership kind's)."""
     rnd = rnd_data.round
     champ = rnd_data.championship
-    if kind_of(champ).each_for_themselves:  # a line per player
-
-        return auction_results_document(rnd_data)
     cols = [Col(_("Table"), chars=5), Col(_("Side A"), align="l"), Col(_("Side B"), align="l"),
             Col(_("Games"), chars=7), Col(_("Points"), chars=10), Col(_("Result"), width=24)]
     doc = Document(title="", intro=[], cols=cols, rows=[])
@@ -265,22 +263,15 @@ def results_document(round_id: int) -> Document:
                     header=(champ.name, title), footer=footer, empty=_("No tables yet."))
 
 
-@dataclass
-class RoundView:
-    lines: list[ResultLine]
-    numbers: list[int]
-    selected: int | None
-    chart: str
-    auction: bool = False  # a line per table with every player (each for themselves)
-
-
 def round_view(round_id: int, number: int | None = None) -> RoundView:
-    """A round's results for its page, with the chart of table ``number`` (default: the
-    first table with deals). Five queries at most."""
+    """A round's results for its page, as its kind shows them. Five queries at most."""
     rnd_data, _facts = data.round_results(round_id)
-    if kind_of(rnd_data.championship).each_for_themselves:  # no two sides: players' totals
+    return kind_of(rnd_data.championship).round_view(rnd_data, number)
 
-        return RoundView(auction_result_lines(rnd_data), [], None, "", auction=True)
+
+def match_round_view(rnd_data: data.RoundData, number: int | None = None) -> RoundView:
+    """A line per table and the chart of table ``number`` (default: the first table with
+    deals; the partnership kind's)."""
     playing = [t for t in rnd_data.tables if not t.table.is_bye]
     chosen = next((t for t in playing if t.table.number == number), None)
     if chosen is None:

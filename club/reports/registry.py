@@ -15,7 +15,6 @@ from typing import Any
 from club.models import Championship, ReportJob, Round
 from club.reports import data, documents
 from club.reports import play_analysis as analysis
-from club.reports.auction_standings import auction_standings_facts
 from club.sheets.kinds import kind_of
 
 Kind = ReportJob.Kind
@@ -47,12 +46,8 @@ class ReportKind:
 
 
 def standings_facts(championship: Championship) -> Any:
-    """What the standings PDF shows: an auction championship's own standings, else the
-    partnership standings."""
-    if not kind_of(championship).match_standings:
-
-        return auction_standings_facts(championship)[2]
-    return data.championship_standings(championship)[1]
+    """What the standings PDF shows (its fingerprint), as the championship's kind ranks it."""
+    return kind_of(championship).standings_facts(championship)
 
 
 def _round_stem(job: ReportJob) -> str:

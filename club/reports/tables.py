@@ -204,3 +204,15 @@ class ResultLine:
     points: str
     result: str
     finished: bool = False
+
+
+@dataclass
+class RoundView:
+    """A round's results on its page: the lines, the tables whose chart may be chosen, the
+    one shown and its chart."""
+
+    lines: list[ResultLine]
+    numbers: list[int]
+    selected: int | None
+    chart: str
+    auction: bool = False  # a line per table with every player (each for themselves)

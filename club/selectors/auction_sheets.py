@@ -20,24 +20,19 @@ from club.selectors.replay import TableScore, score_table
 from club.selectors.sheet_page import SheetState
 from club.selectors.sheet_rows import table_deals
 from club.selectors.sheets import TRUMP_SYMBOLS, TableContext
-from engine.auction import lowest_bid, total_in_play
-from engine.auction_deal import LAID_OUT, WIDOW
+from club.sheets.auction_games import AuctionGameSheet, game_sheet
+from engine.auction import total_in_play
 
 
-def bid_label(deal: Deal, game: str) -> str:
+def bid_label(deal: Deal, game: AuctionGameSheet) -> str:
     """The bid in words: a count, "all tricks", "privilege" (variant 1), or "thrown in"."""
     if deal.declarer is None:
         return _("thrown in")
     if deal.contract_all:
         return _("all tricks")
     if deal.contract is None:
-        return _("privilege") if game == "auction1" else "?"
+        return _("privilege") if game.privilege else "?"
     return str(deal.contract)
-
-
-def game_name(game: str) -> str:
-    return {"auction1": _("privilege and widow"), "auction2": _("bidding, sevens removed"),
-            "auction3": _("bidding, cards laid out")}.get(game, game)
 
 
 @dataclass
@@ -94,8 +89,12 @@ class AuctionSheetPage(SheetState):
         return list(zip(self.names, self.totals, self.places, strict=True))
 
     @property
+    def game(self) -> AuctionGameSheet:
+        return game_sheet(self.rules)
+
+    @property
     def privilege(self) -> bool:
-        return self.rules.game == "auction1"
+        return self.game.privilege
 
     @property
     def summary(self) -> str:
@@ -116,18 +115,10 @@ class AuctionSheetPage(SheetState):
         rules = self.rules
         # a preset's name already says the game; a club's own rule set names it here
         own = self.ctx.championship.rule_set.club_id is not None
-        out = [game_name(rules.game)] if own else []
+        out = [str(self.game.name)] if own else []
         out += [ngettext("%(n)d deal", "%(n)d deals", self.length) % {"n": self.length},
-               _("%(n)d in play") % {"n": total_in_play(rules)}]
-        if rules.game == "auction1":
-            out.append(_("widow of %(n)d") % {"n": WIDOW[rules.players]})
-        else:
-            out.append(_("lowest bid %(n)d") % {"n": lowest_bid(rules)})
-        if rules.game == "auction3":
-            up, down = LAID_OUT[rules.players]
-            out.append(_("%(up)d open and %(down)d closed cards laid out") % {
-                "up": up, "down": down})
-        return out
+                _("%(n)d in play") % {"n": total_in_play(rules)}]
+        return out + self.game.facts(rules)
 
 
 def dealer_of(ctx: TableContext, number: int) -> int:
@@ -149,7 +140,7 @@ def auction_sheet_page(ctx: TableContext) -> AuctionSheetPage:
     """The auction sheet of a table: rows, totals, the next deal. One query for the deals."""
     deals = table_deals(ctx.table)
     score = score_table(ctx.table, deals, ctx.seats)
-    game = ctx.rules.game
+    game = game_sheet(ctx.rules)
     names = tuple(s.player.full_name for s in ctx.seats)
     short = tuple(s.player.last_name for s in ctx.seats)
     rows = []

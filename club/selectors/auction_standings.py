@@ -50,3 +50,10 @@ def ranked_entries(championship: Championship, stage: Stage | None = None) -> li
     """The stage's entries, best first, by total score (the sheet kind's
     ``ranked_entries``; RULES §13)."""
     return [row.entry for row in auction_standings_of(championship, stage).rows]
+
+
+def ladder_standings(championship: Championship):
+    """(standings, the metric a season ladder adds up, entries): each player's place points,
+    one for each player beaten at his tables (the auction kind's)."""
+    return (auction_standings_of(championship), "place_points",
+            list(Entry.objects.filter(championship=championship)))

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from club.models import Championship, Entry, MatchResult, Membership, Player, Round, Seat
-from club.selectors.auction_standings import auction_standings_of
+from club.models import Championship, MatchResult, Membership, Player, Round, Seat
 from club.selectors.names import player_name
 from club.selectors.standings import standings_page
 from club.sheets.kinds import kind_of
@@ -22,12 +21,7 @@ def season_ladder_rows(club, season: str, *, best: int | None = None, min_events
     championships = Championship.objects.filter(club=club, season=season, public=True)
     results = []
     for championship in championships:
-        if not kind_of(championship).match_standings:  # each for themselves: place points
-            standings, key = auction_standings_of(championship), "place_points"
-            entries = list(Entry.objects.filter(championship=championship))
-        else:
-            page = standings_page(championship)
-            standings, key, entries = page.standings, "match_points", page.entries.values()
+        standings, key, entries = kind_of(championship).ladder_standings(championship)
         players_of = {}
         for entry in entries:
             if entry.player_id:
@@ -41,6 +35,13 @@ def season_ladder_rows(club, season: str, *, best: int | None = None, min_events
     names = {p.pk: player_name(p, reveal)
              for p in Player.objects.filter(pk__in=[r.player for r in rows])}
     return [(row, names.get(row.player, "?")) for row in rows]
+
+
+def match_ladder_standings(championship: Championship):
+    """(standings, the metric a season ladder adds up, entries): match points (the
+    partnership kind's)."""
+    page = standings_page(championship)
+    return page.standings, "match_points", page.entries.values()
 
 
 def club_ranking_rows():

@@ -64,17 +64,26 @@ def _side(seats) -> str:
     return " & ".join(names)
 
 
-def _table(view) -> dict:
-    results = [view.results.get(side) for side in (0, 1)]
+def _state(results: list) -> dict:
     played = any(r is not None for r in results)
     finished = played and all(r is not None and r.finished for r in results)
-    return {"number": view.table.number,
-            "sides": [_side(view.sides[0]), _side(view.sides[1])],
-            "score": [r.points_for if r else None for r in results],
-            "games": [r.games_won if r else None for r in results],
-            "state": "finished" if finished else "playing" if played else "waiting",
+    return {"state": "finished" if finished else "playing" if played else "waiting",
             "state_label": (_("finished") if finished else _("playing") if played
                             else _("not started"))}
+
+
+def match_table(view, decided=None) -> dict:
+    """A table of two sides on the projector: their names, game points and games; a table
+    decided at the close (``decided``: its decision note) reads as on the round page (the
+    partnership kind's)."""
+    results = [view.results.get(side) for side in (0, 1)]
+    table = {"number": view.table.number,
+             "sides": [_side(view.sides[0]), _side(view.sides[1])],
+             "score": [r.points_for if r else None for r in results],
+             "games": [r.games_won if r else None for r in results], **_state(results)}
+    if decided is not None:
+        table.update(state="finished", state_label=decided.result, score=list(decided.scores))
+    return table
 
 
 def auction_standings_part(championship: Championship, reveal: bool) -> dict:
@@ -98,33 +107,27 @@ def auction_standings_part(championship: Championship, reveal: bool) -> dict:
             "rows": rows}
 
 
-def _auction_table(view) -> dict:
+def auction_table(view, decided=None) -> dict:
     """An auction table on the projector: its players in seat order, each with the total so
-    far (one line: everyone plays for themselves)."""
+    far (one line: everyone plays for themselves; the auction kind's)."""
     results = [view.results.get(side) for side in range(len(view.sides))]
-    played = any(r is not None for r in results)
-    finished = played and all(r is not None and r.finished for r in results)
     players = " · ".join(f"{_side(seats)} {r.points_for}" if r else _side(seats)
                          for seats, r in zip(view.sides, results, strict=True))
-    return {"number": view.table.number, "sides": [players, ""], "score": [None, None],
-            "games": [None, None],
-            "state": "finished" if finished else "playing" if played else "waiting",
-            "state_label": (_("finished") if finished else _("playing") if played
-                            else _("not started"))}
+    table = {"number": view.table.number, "sides": [players, ""], "score": [None, None],
+             "games": [None, None], **_state(results)}
+    if decided is not None:
+        table.update(state="finished", state_label=decided.result)
+    return table
 
 
-def round_part(rnd: Round | None, reveal: bool, *, auction: bool = False) -> dict | None:
+def round_part(rnd: Round | None, reveal: bool) -> dict | None:
     if rnd is None:
         return None
     page = round_page(rnd, reveal=reveal)
-    tables = [(_auction_table if auction else _table)(view) for view in page.tables]
     # an adjusted result (a forfeit, an average score) reads as on the round page
     decided = {n.table.number: n for n in decision_notes(rnd=rnd, reveal=reveal) if n.result}
-    for table in tables:
-        note = decided.get(table["number"])
-        if note is not None:
-            table.update(state="finished", state_label=note.result,
-                         score=list(note.scores) if not auction else [None, None])
+    table_of = kind_of(rnd.stage.championship).projector_table
+    tables = [table_of(view, decided.get(view.table.number)) for view in page.tables]
     last = dict(Table.objects.filter(round=rnd, is_bye=False).annotate(
         last=Max("deals__entered_at")).values_list("number", "last"))
     finished = sorted((t for t in tables if t["state"] == "finished"),
@@ -137,17 +140,12 @@ def round_part(rnd: Round | None, reveal: bool, *, auction: bool = False) -> dic
                        "all": len(tables)}}
 
 
-def projector_data(championship: Championship, standings: StandingsPage | None,
-                   reveal: bool = False) -> dict:
-    """Everything the projector shows (``standings``: the current standings, see
-    :func:`club.services.standings.current_standings`; None for an auction championship,
-    whose own standings are read here), names as the public sees them unless ``reveal``."""
+def projector_data(championship: Championship, standings: dict, reveal: bool = False) -> dict:
+    """Everything the projector shows (``standings``: the kind's standings part, see the
+    kind's ``projector_standings``), names as the public sees them unless ``reveal``."""
     rnd = current_round(championship)
-    auction = not kind_of(championship).match_standings  # its own standings (RULES §13)
-    return {"championship": championship.name,
-            "standings": (auction_standings_part(championship, reveal) if auction
-                          else standings_part(standings, reveal)),
-            "round": round_part(rnd, reveal, auction=auction),
+    return {"championship": championship.name, "standings": standings,
+            "round": round_part(rnd, reveal),
             "labels": {"standings": _("Standings"), "tables": _("Tables"),
                        "latest": _("Latest results"), "table": _("Table"),
                        "none": _("No round has been drawn yet."),

@@ -184,8 +184,19 @@ def replay_sheet(table: Table, seats: Sequence[Seat], deals: Sequence[Deal], *,
         championship = table.round.stage.championship
         rules = rules or championship_rules(championship)
         fmt = fmt or match_format(championship)
-    if kind_of_rules(rules).each_for_themselves:  # RULES §13: one game of 3 to 7 players
-        return replay_auction(table, seats, deals, rules_at(seats, game_rules(rules, fmt)))
+    return kind_of_rules(rules).replay(table, seats, deals, rules, fmt)
+
+
+def replay_auction_sheet(table: Table, seats: Sequence[Seat], deals: Sequence[Deal],
+                         rules: RuleSet, fmt: MatchFormat) -> Outcome:
+    """One game of 3 to 7 players, each for themselves (RULES §13; the auction kind's
+    replay)."""
+    return replay_auction(table, seats, deals, rules_at(seats, game_rules(rules, fmt)))
+
+
+def replay_match(table: Table, seats: Sequence[Seat], deals: Sequence[Deal], rules: RuleSet,
+                 fmt: MatchFormat) -> Outcome:
+    """Two sides' match, or a table of three's (the partnership kind's replay)."""
     players = players_at(seats, rules)
     rules = table_rules(rules, players)
     alone = dealer_alone(players)

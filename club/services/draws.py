@@ -78,10 +78,10 @@ def draw_entries(championship: Championship, stage: Stage, *,
                 if other == entry_id:
                     continue
                 (partners if other_side == side and not alone else opponents)[entry_id].add(other)
-    # An auction draw reads who sat with whom only (and its totals may be below zero, which
-    # the partnership standings refuse).
+    # The stage's draw methods read the match standings; a kind's own draw (auction: who sat
+    # with whom only, its totals may be below zero, which the match standings refuse) does not.
     kind = kind_of(championship)
-    standings = current_standings(championship, stage).standings if kind.match_standings else ()
+    standings = current_standings(championship, stage).standings if kind.draw is None else ()
     rank = {row.entry: row for row in standings}
     result = []
     for entry in entries:

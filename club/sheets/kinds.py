@@ -41,9 +41,6 @@ class SheetKind:
     tricks_entry: bool
     #: Its tables are matches between two sides, which the ratings read.
     rated: bool
-    #: Ranked by the match standings (RULES §10: match points and their tiebreaks); else by
-    #: standings of its own (``ranked_entries``), which the draws do not read.
-    match_standings: bool
     #: The sheet page's template.
     template: str
     #: The deal entry form (the page's; the API fills it too).
@@ -68,6 +65,30 @@ class SheetKind:
     #: ``draw(entries, seed=, history=, options=)``: the kind's own draw of a round's
     #: tables; empty: the stage's draw method (scoring.pairing).
     draw_path: str
+    #: ``replay(table, seats, deals, rules, fmt)``: the sheet's deals scored (the one replay).
+    replay_path: str
+    #: ``printed_sheets(rnd_data)``: the round's score sheets as HTML for the PDF.
+    printed_sheets_path: str
+    #: ``standings_document(championship)``, ``standings_facts(championship)``: the
+    #: standings PDF and what it shows (its fingerprint).
+    standings_document_path: str
+    standings_facts_path: str
+    #: ``results_document(rnd_data)``: the round's results PDF; ``round_view(rnd_data,
+    #: number)``: its results on the round's page.
+    results_document_path: str
+    round_view_path: str
+    #: ``standings_page(request, championship, stage)``: the standings page.
+    standings_page_path: str
+    #: ``ladder_standings(championship)``: (standings, the metric a season ladder adds up,
+    #: entries).
+    ladder_standings_path: str
+    #: ``projector_standings(championship, reveal)``, ``projector_table(view, decided)``:
+    #: the standings and a table as the projector shows them.
+    projector_standings_path: str
+    projector_table_path: str
+    #: ``api_standings(championship, stage, reveal, order)``: (order, columns, rows) of the
+    #: API's standings.
+    api_standings_path: str
     #: ``api_facts(ctx, data)``: (version, facts, reason) of a deal sent to the API.
     api_facts_path: str
     #: ``api_sheet(ctx)``: the sheet as the API shows it.
@@ -114,6 +135,50 @@ class SheetKind:
         return import_string(self.draw_path) if self.draw_path else None
 
     @cached_property
+    def replay(self):
+        return import_string(self.replay_path)
+
+    @cached_property
+    def printed_sheets(self):
+        return import_string(self.printed_sheets_path)
+
+    @cached_property
+    def standings_document(self):
+        return import_string(self.standings_document_path)
+
+    @cached_property
+    def standings_facts(self):
+        return import_string(self.standings_facts_path)
+
+    @cached_property
+    def results_document(self):
+        return import_string(self.results_document_path)
+
+    @cached_property
+    def round_view(self):
+        return import_string(self.round_view_path)
+
+    @cached_property
+    def standings_page(self):
+        return import_string(self.standings_page_path)
+
+    @cached_property
+    def ladder_standings(self):
+        return import_string(self.ladder_standings_path)
+
+    @cached_property
+    def projector_standings(self):
+        return import_string(self.projector_standings_path)
+
+    @cached_property
+    def projector_table(self):
+        return import_string(self.projector_table_path)
+
+    @cached_property
+    def api_standings(self):
+        return import_string(self.api_standings_path)
+
+    @cached_property
     def api_facts(self):
         return import_string(self.api_facts_path)
 
@@ -124,7 +189,7 @@ class SheetKind:
 
 PARTNERSHIP = SheetKind(
     key="partnership", each_for_themselves=False, dealer_typed=True, tricks_entry=True,
-    rated=True, match_standings=True, template="sheets/sheet.html",
+    rated=True, template="sheets/sheet.html",
     form_class_path="club.forms_sheets.DealForm",
     page_path="club.selectors.sheet_page.sheet_page",
     page_rows_path="club.selectors.sheet_page.page_rows",
@@ -134,12 +199,23 @@ PARTNERSHIP = SheetKind(
     check_deal_path="club.services.sheet_checks.check_partnership_deal",
     preview_path="club.selectors.sheet_page.preview",
     ranked_entries_path="club.services.standings.ranked_entries", draw_path="",
+    replay_path="club.selectors.replay.replay_match",
+    printed_sheets_path="club.reports.sheets.sheets_html",
+    standings_document_path="club.reports.documents.match_standings_document",
+    standings_facts_path="club.reports.data.match_standings_facts",
+    results_document_path="club.reports.documents.match_results_document",
+    round_view_path="club.reports.documents.match_round_view",
+    standings_page_path="club.views.standings.match_standings_page",
+    ladder_standings_path="club.selectors.ladders.match_ladder_standings",
+    projector_standings_path="club.views.projector.match_projector_standings",
+    projector_table_path="club.selectors.live.match_table",
+    api_standings_path="club.api.views_read.match_rows",
     api_facts_path="club.api.views_sheets.partnership_facts",
     api_sheet_path="club.api.views_sheets.partnership_sheet")
 
 AUCTION = SheetKind(
     key="auction", each_for_themselves=True, dealer_typed=False, tricks_entry=False,
-    rated=False, match_standings=False, template="sheets/auction_sheet.html",
+    rated=False, template="sheets/auction_sheet.html",
     form_class_path="club.forms_auction.AuctionDealForm",
     page_path="club.selectors.auction_sheets.auction_sheet_page",
     page_rows_path="club.selectors.auction_sheets.page_rows",
@@ -150,6 +226,17 @@ AUCTION = SheetKind(
     preview_path="club.selectors.auction_sheets.preview",
     ranked_entries_path="club.selectors.auction_standings.ranked_entries",
     draw_path="scoring.pairing.auction_tables.draw_auction",
+    replay_path="club.selectors.replay.replay_auction_sheet",
+    printed_sheets_path="club.reports.auction_pages.auction_sheets_html",
+    standings_document_path="club.reports.auction_standings.auction_standings_document",
+    standings_facts_path="club.reports.auction_standings.standings_facts",
+    results_document_path="club.reports.auction_standings.auction_results_document",
+    round_view_path="club.reports.auction_standings.auction_round_view",
+    standings_page_path="club.views.auction_standings.auction_standings_page",
+    ladder_standings_path="club.selectors.auction_standings.ladder_standings",
+    projector_standings_path="club.selectors.live.auction_standings_part",
+    projector_table_path="club.selectors.live.auction_table",
+    api_standings_path="club.api.auction_sheets.standings_rows",
     api_facts_path="club.api.auction_sheets.deal_facts",
     api_sheet_path="club.api.auction_sheets.sheet_data")
 

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import View
 
-from club.selectors.live import live_key, projector_data
+from club.selectors.live import live_key, projector_data, standings_part
 from club.services.standings import current_standings
 from club.sheets.kinds import kind_of
 from club.views.championships import ChampionshipView, LoginRequired, championship_for
@@ -51,5 +51,11 @@ class ProjectorDataView(ChampionshipView):
         unchanged = not_modified(request, etag)
         if unchanged is not None:
             return unchanged
-        standings = current_standings(c) if kind_of(c).match_standings else None  # else its own
+        standings = kind_of(c).projector_standings(c, reveal)
         return tagged(JsonResponse(projector_data(c, standings, reveal)), etag)
+
+
+def match_projector_standings(championship, reveal: bool) -> dict:
+    """The match standings on the projector (the partnership kind's), from the stored
+    snapshot."""
+    return standings_part(current_standings(championship), reveal)

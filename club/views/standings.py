@@ -22,7 +22,6 @@ from club.services import live_etags
 from club.services.draws import stage_poules
 from club.services.standings import current_standings, standings_fingerprint
 from club.sheets.kinds import kind_of
-from club.views.auction_standings import auction_standings_page
 from club.views.championships import ChampionshipView
 from club.views.conditional import etag_for, not_modified, tagged
 from scoring import get_metric
@@ -110,39 +109,43 @@ class StandingsView(ChampionshipView):
         number = int_param(request.GET, "stage", low=1, high=32767)
         if number is not None:
             stage = get_object_or_404(Stage, championship=c, number=number)
-        if not kind_of(c).match_standings:  # RULES §13: by total score or by table places
-            return auction_standings_page(request, c, stage)
-        export = request.GET.get("_export")
-        etag = page = None
-        if not SafeTableExport.is_valid_format(export):  # a page phones refresh: 304s
-            fingerprint = standings_fingerprint(c, stage)
-            etag = etag_for(request, fingerprint.value, c.user_can_edit, request.user.pk or "")
-            if not request.user.is_authenticated:  # public: the next ask is a cache read
-                live_etags.remember_public_etag(c.pk, get_language(),
-                                                request.META.get("QUERY_STRING", ""), etag,
-                                                fingerprint.made_at)
-            unchanged = not_modified(request, etag)
-            if unchanged is not None:
-                return unchanged
-            page = fingerprint.page
-        if page is None:
-            page = current_standings(c, stage)
-        stages = list(c.stages.order_by("number"))
-        ranked = stage or (stages[0] if len(stages) == 1 else None)  # whose poules to show
-        poules = None
-        if ranked is not None:
-            ranked.championship = c  # known: reading its draw method needs no query
-            poules = stage_poules(ranked)
-        table = standings_table(page, request, poules, reveal=c.user_can_edit)
-        if etag is None:
-            return SafeTableExport(export, table, dataset_kwargs={
-                "title": f"{_('Standings')} · {c.name}"}).response(
-                export_filename(_("standings"), c.pk, ext=export))
-        return tagged(render(request, "championships/standings.html", {
-            "championship": c, "page": page, "table": table, "stage": stage,
-            "stages": stages, "can_edit": c.user_can_edit,
-            "decisions": decision_notes(championship=c, stage=stage, reveal=c.user_can_edit),
-            "order": [_(get_metric(k).name) for k in page.standings.order]}), etag)
+        return kind_of(c).standings_page(request, c, stage)
+
+
+def match_standings_page(request, c, stage=None):
+    """The match standings page (RULES §10) and its exports, with its ETag: a phone that
+    asks again for unchanged standings gets a 304 (the partnership kind's page)."""
+    export = request.GET.get("_export")
+    etag = page = None
+    if not SafeTableExport.is_valid_format(export):  # a page phones refresh: 304s
+        fingerprint = standings_fingerprint(c, stage)
+        etag = etag_for(request, fingerprint.value, c.user_can_edit, request.user.pk or "")
+        if not request.user.is_authenticated:  # public: the next ask is a cache read
+            live_etags.remember_public_etag(c.pk, get_language(),
+                                            request.META.get("QUERY_STRING", ""), etag,
+                                            fingerprint.made_at)
+        unchanged = not_modified(request, etag)
+        if unchanged is not None:
+            return unchanged
+        page = fingerprint.page
+    if page is None:
+        page = current_standings(c, stage)
+    stages = list(c.stages.order_by("number"))
+    ranked = stage or (stages[0] if len(stages) == 1 else None)  # whose poules to show
+    poules = None
+    if ranked is not None:
+        ranked.championship = c  # known: reading its draw method needs no query
+        poules = stage_poules(ranked)
+    table = standings_table(page, request, poules, reveal=c.user_can_edit)
+    if etag is None:
+        return SafeTableExport(export, table, dataset_kwargs={
+            "title": f"{_('Standings')} · {c.name}"}).response(
+            export_filename(_("standings"), c.pk, ext=export))
+    return tagged(render(request, "championships/standings.html", {
+        "championship": c, "page": page, "table": table, "stage": stage,
+        "stages": stages, "can_edit": c.user_can_edit,
+        "decisions": decision_notes(championship=c, stage=stage, reveal=c.user_can_edit),
+        "order": [_(get_metric(k).name) for k in page.standings.order]}), etag)
 
 
 def ladder_view(request, slug):

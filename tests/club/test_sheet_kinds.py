@@ -14,9 +14,8 @@ from club.sheets.kinds import AUCTION, KINDS, PARTNERSHIP, SheetKind, kind_of_ru
 from engine.rules import GAME_PRESETS, GAMES, PRESETS
 
 ROOT = Path(club.__file__).parent
-#: The auction kind's own modules, which may tell its three games apart.
-AUCTION_MODULES = {"forms_auction.py", "selectors/auction_sheets.py", "reports/auction_grid.py",
-                   "reports/auction_pages.py"}
+#: Where a game's name is looked up: the kind chosen from it, and each auction game's sheet.
+CHOOSERS = {"sheets/kinds.py", "sheets/auction_games.py"}
 
 
 @pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.key)
@@ -38,12 +37,24 @@ def test_every_game_has_its_kind():
     assert AUCTION.draw is not None and PARTNERSHIP.draw is None
 
 
+def test_every_auction_game_has_its_sheet():
+    from club.sheets.auction_games import GAMES, game_sheet
+
+    assert set(GAMES) == {name for name in GAME_PRESETS if name.startswith("auction")}
+    for name in GAMES:
+        sheet = game_sheet(GAME_PRESETS[name])
+        assert sheet.key == name and sheet.hands(GAME_PRESETS[name]) and str(sheet.name)
+        assert sheet.facts(GAME_PRESETS[name])
+        assert (sheet.exchange_column is None) == (sheet.exchange_legend is None)
+
+
 def test_the_web_app_asks_the_kind_and_never_tests_for_a_game():
-    asks = re.compile(r"is_auction|rules\.auction|rules\(\)\.auction|game == \"auction")
+    asks = re.compile(r"is_auction|rules\.auction|rules\(\)\.auction|game\s*[!=]=\s*\"auction|"
+                      r"AUCTION_GAMES")
     found = []
     for path in sorted(ROOT.rglob("*.py")):
         name = path.relative_to(ROOT).as_posix()
-        if name.startswith("migrations/") or name in AUCTION_MODULES:
+        if name.startswith("migrations/") or name in CHOOSERS:
             continue
         found += [f"{name}:{n}" for n, line in enumerate(path.read_text().splitlines(), 1)
                   if asks.search(line)]

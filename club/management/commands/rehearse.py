@@ -2,7 +2,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from club.services.auction_rehearsal import GAMES as AUCTION_GAMES
+from club.services.auction_rehearsal import GAMES as AUCTION_REHEARSALS
 from club.services.auction_rehearsal import auction_rehearsal
 from club.services.duplicate_sim import duplicate_rehearsal
 from club.services.rehearsal import MIN_SEMI, rehearse
@@ -29,7 +29,7 @@ class Command(BaseCommand):
         parser.add_argument("--qualifying", type=int, default=3, help="qualifying rounds")
         parser.add_argument("--semi", type=int, default=128, help="players in the semi-final")
         parser.add_argument("--quiet", action="store_true", help="no progress bar")
-        parser.add_argument("--game", choices=("individual", "duplicate", *AUCTION_GAMES),
+        parser.add_argument("--game", choices=("individual", "duplicate", *AUCTION_REHEARSALS),
                             default="individual",
                             help="duplicate: a duplicate evening (--pairs, a Mitchell); "
                                  "auction1-3: an auction evening (--rounds, --table-size)")
@@ -41,7 +41,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         if options["game"] == "duplicate":
             return duplicate_rehearsal(self, options)
-        if options["game"] in AUCTION_GAMES:
+        if options["game"] in AUCTION_REHEARSALS:
             return auction_rehearsal(self, options, bar)
         if options["players"] is None:
             options["players"] = 544
