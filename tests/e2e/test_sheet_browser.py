@@ -152,3 +152,22 @@ def test_trump_letters_in_the_pages_language(logged_in, live_server, table, lang
     wait(driver, lambda d: d.find_element(
         By.CSS_SELECTOR, f"input[name=trump][value={trump}]").is_selected())
     assert driver.find_element(By.CSS_SELECTOR, f".suit-{trump} kbd.key").text == shown
+
+
+def test_the_page_puts_a_fresh_write_once_key_in_the_form(logged_in, live_server, table):
+    """troef.js gives the entry form a new key each time the page is shown (a copy from the
+    offline cache or the history carries the key it was rendered with): the server renders
+    32 hex digits, Chromium's crypto.randomUUID() a UUID with dashes."""
+    import re
+
+    uuid = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$")
+    driver = open_sheet(logged_in, live_server, table)
+
+    def key(d):
+        return d.find_element(By.CSS_SELECTOR, "#entry-form input[name=key]").get_property(
+            "value")
+
+    wait(driver, lambda d: uuid.match(key(d)))
+    first = key(driver)
+    driver.refresh()
+    wait(driver, lambda d: uuid.match(key(d)) and key(d) != first)

@@ -17,16 +17,6 @@
     if (corrected) corrected.focus({ preventScroll: true });
     return;
   }
-  // Each deal typed carries a key of its own (the hidden field "key", new when the entry row
-  // is shown): a post the browser sends again by itself (its answer was lost) has the same
-  // key, and the server answers it with the first save instead of storing the deal twice.
-  function newKey() {
-    var c = window.crypto;
-    if (c.randomUUID) return c.randomUUID();
-    var bytes = c.getRandomValues(new Uint8Array(16));
-    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
-  }
-  if (form.elements.key) form.elements.key.value = newKey();
   var points = form.elements.points, other = form.elements.points_other;
   var inPlay = parseInt(form.dataset.inPlay || "", 10);
   var out = document.getElementById("entry-score");

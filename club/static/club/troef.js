@@ -7,6 +7,9 @@
      keyboard focus (arrow keys scroll it) and is named after the page's heading.
    - a page waiting for work in the background (<meta name="troef-reload-after">) reloads
      itself after that many seconds;
+   - a form's write-once key (<input data-fresh-key>) is new each time its page is shown
+     (also from the browser's cache or the offline copy): a post the browser sends again
+     by itself has the same key, and the server answers it with the first save;
    (Selects never send their form by themselves: an arrow key would, before the choice.) */
 (function () {
   "use strict";
@@ -39,6 +42,18 @@
   }
   scrollable();
   window.addEventListener("resize", scrollable);
+
+  function newKey() {
+    var c = window.crypto;
+    if (c.randomUUID) return c.randomUUID();
+    var bytes = c.getRandomValues(new Uint8Array(16));
+    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  }
+  window.addEventListener("pageshow", function () {
+    document.querySelectorAll("input[data-fresh-key]").forEach(function (input) {
+      input.value = newKey();
+    });
+  });
 
   var reload = document.querySelector("meta[name=troef-reload-after]");
   var seconds = reload ? parseInt(reload.getAttribute("content"), 10) : NaN;
