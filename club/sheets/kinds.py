@@ -19,11 +19,25 @@ the API's parser and sheet), and those parts; docs/architecture.md lists the fil
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 
 from django.utils.module_loading import import_string
 
 from engine.rules import AUCTION_GAMES, RuleSet
+
+
+class _Part:
+    """``kind.<name>``: the part that ``kind.<name>_path`` names (None for an empty path),
+    imported when first asked and kept (a non-data descriptor: the kept value wins)."""
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
+
+    def __get__(self, kind, owner=None):
+        if kind is None:
+            return self
+        path = getattr(kind, f"{self.name}_path")
+        kind.__dict__[self.name] = part = import_string(path) if path else None
+        return part
 
 
 @dataclass(frozen=True)
@@ -94,97 +108,30 @@ class SheetKind:
     #: ``api_sheet(ctx)``: the sheet as the API shows it.
     api_sheet_path: str
 
-    @cached_property
-    def form_class(self) -> type:
-        return import_string(self.form_class_path)
-
-    @cached_property
-    def page(self):
-        return import_string(self.page_path)
-
-    @cached_property
-    def page_rows(self):
-        return import_string(self.page_rows_path)
-
-    @cached_property
-    def next_initial(self):
-        return import_string(self.next_initial_path)
-
-    @cached_property
-    def deal_initial(self):
-        return import_string(self.deal_initial_path)
-
-    @cached_property
-    def page_extra(self):
-        return import_string(self.page_extra_path)
-
-    @cached_property
-    def check_deal(self):
-        return import_string(self.check_deal_path)
-
-    @cached_property
-    def preview(self):
-        return import_string(self.preview_path)
-
-    @cached_property
-    def ranked_entries(self):
-        return import_string(self.ranked_entries_path)
-
-    @cached_property
-    def draw(self):
-        return import_string(self.draw_path) if self.draw_path else None
-
-    @cached_property
-    def replay(self):
-        return import_string(self.replay_path)
-
-    @cached_property
-    def printed_sheets(self):
-        return import_string(self.printed_sheets_path)
-
-    @cached_property
-    def standings_document(self):
-        return import_string(self.standings_document_path)
-
-    @cached_property
-    def standings_facts(self):
-        return import_string(self.standings_facts_path)
-
-    @cached_property
-    def results_document(self):
-        return import_string(self.results_document_path)
-
-    @cached_property
-    def round_view(self):
-        return import_string(self.round_view_path)
-
-    @cached_property
-    def standings_page(self):
-        return import_string(self.standings_page_path)
-
-    @cached_property
-    def ladder_standings(self):
-        return import_string(self.ladder_standings_path)
-
-    @cached_property
-    def projector_standings(self):
-        return import_string(self.projector_standings_path)
-
-    @cached_property
-    def projector_table(self):
-        return import_string(self.projector_table_path)
-
-    @cached_property
-    def api_standings(self):
-        return import_string(self.api_standings_path)
-
-    @cached_property
-    def api_facts(self):
-        return import_string(self.api_facts_path)
-
-    @cached_property
-    def api_sheet(self):
-        return import_string(self.api_sheet_path)
+    # Each part, imported from its ``<name>_path`` when first asked.
+    form_class = _Part()
+    page = _Part()
+    page_rows = _Part()
+    next_initial = _Part()
+    deal_initial = _Part()
+    page_extra = _Part()
+    check_deal = _Part()
+    preview = _Part()
+    ranked_entries = _Part()
+    draw = _Part()
+    replay = _Part()
+    printed_sheets = _Part()
+    standings_document = _Part()
+    standings_facts = _Part()
+    results_document = _Part()
+    round_view = _Part()
+    standings_page = _Part()
+    ladder_standings = _Part()
+    projector_standings = _Part()
+    projector_table = _Part()
+    api_standings = _Part()
+    api_facts = _Part()
+    api_sheet = _Part()
 
 
 PARTNERSHIP = SheetKind(
