@@ -97,14 +97,28 @@ def _localized(value: Any) -> Any:
     return value
 
 
+def _csv_value(value: Any) -> Any:
+    """A value as a CSV cell: a number written in the language's way and never quoted (a
+    negative number is no formula: "-5,5" must stay a number), text guarded by
+    :func:`csv_cell`."""
+    value = readable(value)
+    if isinstance(value, int | float | Decimal):
+        return _localized(value)
+    return csv_cell(value)
+
+
 def write_csv(headers: Sequence[Any], rows: Iterable[Sequence[Any]]) -> str:
-    """CSV in the active language's dialect, with a byte order mark."""
+    """CSV in the active language's dialect, with a byte order mark.
+
+    >>> write_csv(["a", "b"], [[-5.5, "-2+3"]]).splitlines()[1]
+    "-5.5,'-2+3"
+    """
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.writer(out, delimiter=CSV_SEPARATORS.get(get_language() or "", ","))
     writer.writerow([csv_cell(v) for v in headers])
     for row in rows:
-        writer.writerow([csv_cell(_localized(readable(v))) for v in row])
+        writer.writerow([_csv_value(v) for v in row])
     return out.getvalue()
 
 

@@ -226,11 +226,18 @@ class DuplicateStandingsTable(tables.Table):
     boards = _num("boards", _("Boards"))
 
 
+def _figure(value: float) -> float | int:
+    """To one decimal place, a whole number without one (336, not 336.0)."""
+    value = round(value, 1)
+    return int(value) if value == int(value) else value
+
+
 def standings_table(lists) -> DuplicateStandingsTable:
+    # the figures as the page shows them: % to 2 places, match points and datum to one
     data = [{"direction": str(DIRECTIONS.get(direction, "")), "rank": row.rank,
-             "pair": row.pair.number, "names": row.pair.name, "percentage": row.percentage,
-             "match_points": row.match_points, "top": row.top, "datum": row.datum,
-             "boards": row.boards}
+             "pair": row.pair.number, "names": row.pair.name,
+             "percentage": round(row.percentage, 2), "match_points": _figure(row.match_points),
+             "top": row.top, "datum": _figure(row.datum), "boards": row.boards}
             for direction, rows in lists for row in rows]
     split = any(direction is not None for direction, _rows in lists)
     return DuplicateStandingsTable(data, exclude=() if split else ("direction",))

@@ -92,6 +92,20 @@ def test_the_standings_export_as_csv_with_formula_text_quoted(nasty_mitchell):
     assert column(rows, "Rank")[0] == column(rows, "Rank")[5] == "1"
 
 
+def test_the_csv_writes_the_figures_as_the_page_does_and_negative_ones_as_numbers(
+        nasty_mitchell):
+    """A negative datum is a number, not text quoted against formulas ('-5.6667 was); the
+    figures have the page's places (336, not 336.0; the datum to one place)."""
+    event, client = nasty_mitchell
+    rows = check_csv(client.get(reverse("duplicate-standings", args=[event.pk]),
+                                {"_export": "csv"}))
+    datums = column(rows, "Datum")
+    assert any(d.startswith("-") for d in datums)
+    assert not any(d.startswith("'") for d in datums)
+    assert all(len(d.split(".", 1)[1]) <= 1 for d in datums if "." in d)
+    assert not any(mp.endswith(".0") for mp in column(rows, "MP"))
+
+
 def test_the_standings_export_as_xlsx_numbers_stay_numbers(nasty_mitchell):
     event, client = nasty_mitchell
     rows = check_xlsx(client.get(reverse("duplicate-standings", args=[event.pk]),
