@@ -86,11 +86,11 @@ def columns(rules: RuleSet) -> list[Column]:
     """The grid's columns, left to right (widths add up to the page's width)."""
     game = game_sheet(rules)
     cols = [Column("number", 8.0, _("No."), "r"),
-            Column("dealer", 11.0, _("Dealer")),
+            Column("dealer", 12.5, _("Dealer")),
             Column("declarer", 15.0, pgettext("auction sheet column", "Declarer"))]
     if not game.privilege:
         cols.append(Column("bid", 11.0, pgettext("auction sheet column", "Bid")))
-    cols.append(Column("trump", 11.0, _("Trump")))
+    cols.append(Column("trump", 9.5, _("Trump")))
     if game.exchange_column is not None:
         cols.append(Column("exchanged", 11.0, str(game.exchange_column)))
     cols += [Column("count", 12.0, pgettext("auction sheet column", "Count"), "r"),

@@ -26,7 +26,7 @@ from club.reports import auction_grid as grid
 from club.reports.data import RoundData, TableData
 from club.reports.fonts import fit_name, fit_text, text_width_mm
 from club.reports.layout import BASE_CSS, Block, box, pages_html
-from club.reports.sheets import QR_MM, code_blocks, entry_qr
+from club.reports.sheets import QR_MM, code_blocks, entry_qr, fitted_lines
 from club.rule_labels import rule_set_name
 from club.selectors.replay import championship_rules, score_table
 from club.selectors.sheets import TRUMP_SYMBOLS
@@ -164,6 +164,11 @@ class AuctionSheetBuilder:
         if keeper is not None:
             info.append(_("Sheet kept by %(letter)s, seat %(seat)d") % {
                 "letter": grid.LETTERS[keeper.position], "seat": keeper.position + 1})
+        # a rule too long for one line even set small goes on two, split at its " · "
+        width = grid.RIGHT - 97
+        info = [part for line in info for part in (
+            line.split(" · ", 1) if " · " in line and text_width_mm(line, 7) > width
+            else [line])]
         info_top, line_mm, code = top - 0.5, 4.3, []
         if self.data.championship.self_entry and table.code:
             # the code's three lines first, under its QR code, the rules closer if need be
@@ -171,8 +176,8 @@ class AuctionSheetBuilder:
             line_mm = min(4.3, (grid.HEAD_TOP - 0.4 - start) / (3 + len(info)))
             code = code_blocks(table.code, 96, start, grid.RIGHT - 96, 8.5, line_mm, "↗")
             info_top = start + 3 * line_mm
-        else:
-            info = info[:9]
+        else:  # every rule kept: closer lines if need be, as with the code
+            line_mm = min(4.3, (grid.HEAD_TOP - 0.4 - info_top) / len(info))
         names = [fit_name(s.player.first_name, s.player.last_name, 66, NAME_PT) for s in seats]
         return code + [
             Block("b muted", box(grid.LEFT, top - 4.5, 90, font_size="7.5pt"),
@@ -182,9 +187,9 @@ class AuctionSheetBuilder:
             Block("b muted", box(grid.LEFT + 7, top, 7, **style),
                   "\n".join(str(s.position + 1) for s in seats)),
             Block("b", box(grid.LEFT + 14, top, 68, **style), "\n".join(names)),
-            Block("b", box(96, info_top, grid.RIGHT - 96, line_height=f"{line_mm:.2f}mm",
-                           font_size="8.5pt"),
-                  "\n".join(fit_text(line, grid.RIGHT - 97, 8.5) for line in info)),
+            # the rules, each line set smaller rather than cut
+            *fitted_lines([(line, False) for line in info], 96, info_top, grid.RIGHT - 96, 8.5,
+                          line_mm),
         ]
 
     def grid(self, cols, seats, scored: Scored, first_dealer: int, length: int, first: int,

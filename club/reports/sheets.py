@@ -162,9 +162,9 @@ class SheetBuilder:
         champ = self.data.championship
         by_side = group_seats(seats)
         top = 29.0
-        # with the players' code the names give the code's lines room (the address is long)
+        # the names keep their width; the players' code's lines are set smaller if need be
         qr = champ.self_entry and bool(table.code)
-        names_w, info_x = (70.0, 100.0) if qr else (92.0, 124.0)
+        names_w, info_x = 92.0, 124.0
         info_w = RIGHT - info_x - (QR_MM + 1 if qr else 0)
         lines = [f"{s.position + 1}" for s in seats]
         players = [fit_name(s.player.first_name, s.player.last_name, names_w, NAME_PT)
@@ -175,28 +175,35 @@ class SheetBuilder:
                                                                   for s in by_side[0])},
                 _("Side B: seats %(seats)s") % {"seats": ", ".join(str(s.position + 1)
                                                                   for s in by_side[1])}]
-        if dealer_alone(players_at(seats, self.rules)):  # each player has a column of their own
+        threes = dealer_alone(players_at(seats, self.rules))
+        if threes:  # each player has a column of their own
             sides = list(PLAYER_LETTERS[:len(seats)])
             info = [_("A table of three: the dealer plays alone"),
                     _("against the two others, who both score.")]
-        if keeper is not None and qr:  # one line: the code's three lines come below
+        elif qr:  # the code's lines need the room: the letters beside the names say the sides
+            info = []
+        if keeper is not None and qr and threes:  # one line: the code's three lines below
             label = _("Sheet kept by seat %(seat)d:") % {"seat": keeper.position + 1}
             info.append(label + " " + fit_name(
                 keeper.player.first_name, keeper.player.last_name,
                 info_w - text_width_mm(label + " ", 9) - 1, 9))
         elif keeper is not None:
             info.append(_("Sheet kept by seat %(seat)d:") % {"seat": keeper.position + 1})
-            info.append("  " + fit_name(keeper.player.first_name, keeper.player.last_name, 72, 10))
+            info.append("  " + fit_name(keeper.player.first_name, keeper.player.last_name,
+                                        min(72.0, info_w - 4), 10))
         code = []
         if qr:
             code = [Block("", box(RIGHT - QR_MM, top + 1, QR_MM, QR_MM, position="absolute"),
                           _("The entry page of this table"), src=entry_qr(table.code))]
             code += code_blocks(table.code, info_x, top + len(info) * 4.6, info_w, 9, 4.6)
         style = {"line_height": "5.6mm"}
+        # the line over the seats: up to the table's box, set smaller rather than cut
+        heading, heading_pt = fitted(_("Seat · player · side (in playing order: %(direction)s)")
+                                     % {"direction": direction_label(self.rules)},
+                                     160 - LEFT - 3, 7.5, smallest=6)
         return code + [
-            Block("b muted", box(LEFT, top - 5, 110, font_size="7.5pt"),
-                  _("Seat · player · side (in playing order: %(direction)s)") % {
-                      "direction": direction_label(self.rules)}),
+            Block("b muted", box(LEFT, top - 5, 160 - LEFT - 2, font_size=f"{heading_pt:g}pt"),
+                  heading),
             Block("b bold r", box(LEFT, top, 5, font_size=f"{NAME_PT}pt", **style), "\n".join(lines)),
             Block("b", box(LEFT + 8, top, names_w + 2, font_size=f"{NAME_PT}pt", **style),
                   "\n".join(players)),
@@ -204,6 +211,9 @@ class SheetBuilder:
                   "\n".join(sides)),
             Block("b", box(info_x, top, info_w, line_height="4.6mm", font_size="9pt"),
                   "\n".join(fit_text(line, info_w - 1, 9) for line in info)),
+            # a thin rule: the side letters belong to the names, not to the lines beside them
+            Block("b", box(info_x - 1.5, top + 0.5, 0.1, (len(info) + (3 if qr else 0)) * 4.6,
+                          border_left="0.2mm solid #999"), ""),
         ]
 
     def footer(self, data: TableData, seats, summary: str) -> list[Block]:
@@ -264,6 +274,13 @@ def code_blocks(code: str, left: float, top: float, width: float, size_pt: float
     lines = [(_("Players' code: %(code)s") % {"code": spaced(code)}, True),
              (_("Open %(address)s") % {"address": entry_address()}, False),
              (_("and type the code, or scan the square") + " " + arrow, False)]
+    return fitted_lines(lines, left, top, width, size_pt, line_mm)
+
+
+def fitted_lines(lines: list[tuple[str, bool]], left: float, top: float, width: float,
+                 size_pt: float, line_mm: float) -> list[Block]:
+    """One block a line (text, bold) from ``top``, each set smaller rather than cut
+    (:func:`fitted`)."""
     blocks = []
     for i, (line, bold) in enumerate(lines):
         text, size = fitted(line, width - 1, size_pt, bold=bold)
