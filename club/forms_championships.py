@@ -166,7 +166,9 @@ class ChampionshipEditForm(ChampionshipForm):
 
 class DeleteChampionshipForm(forms.Form):
     confirm = forms.BooleanField(
-        label=_("Yes, delete this championship and its entries"), required=True)
+        label=_("Yes, delete this championship and its entries"), required=True,
+        error_messages={"required": _("Tick the box to confirm: the championship and its "
+                                      "entries are deleted for good.")})
 
 
 class EntriesForm(forms.Form):

@@ -186,6 +186,13 @@ def test_delete_without_rounds(world):
     assert entry.detail["championship_id"] == championship.pk
 
 
+def test_an_unticked_deletion_says_what_to_do(world):
+    _club, championship, _organiser, client = world
+    response = client.post(delete_url(championship), {})
+    assert response.status_code == 400
+    assert "Tick the box to confirm" in response.content.decode()
+
+
 def test_delete_is_refused_with_rounds(world):
     _club, championship, _organiser, client = world
     make_round(championship, status="draft")
