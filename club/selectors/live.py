@@ -18,6 +18,7 @@ from club.selectors.rounds import round_page
 from club.selectors.standings import StandingsPage, results_key
 from club.sheets.kinds import kind_of
 from scoring import get_metric
+from scoring.deal import points_text
 
 #: The standings rows the projector shows (a hall reads the top of the table).
 STANDINGS_ROWS = 60
@@ -76,6 +77,11 @@ def match_table(view, decided=None) -> dict:
     """A table of two sides on the projector: their names, game points and games; a table
     decided at the close (``decided``: its decision note) reads as on the round page (the
     partnership kind's)."""
+    seats = [seat for side in view.sides for seat in side]
+    if len(seats) == 3:  # a table of three: a result a player (its seat), as an auction table
+        return _players_table(view, [([seat], view.results.get(seat.position))
+                                     for seat in sorted(seats, key=lambda s: s.position)],
+                              decided)
     results = [view.results.get(side) for side in (0, 1)]
     table = {"number": view.table.number,
              "sides": [_side(view.sides[0]), _side(view.sides[1])],
@@ -110,11 +116,17 @@ def auction_standings_part(championship: Championship, reveal: bool) -> dict:
 def auction_table(view, decided=None) -> dict:
     """An auction table on the projector: its players in seat order, each with the total so
     far (one line: everyone plays for themselves; the auction kind's)."""
-    results = [view.results.get(side) for side in range(len(view.sides))]
-    players = " · ".join(f"{_side(seats)} {r.points_for}" if r else _side(seats)
-                         for seats, r in zip(view.sides, results, strict=True))
-    table = {"number": view.table.number, "sides": [players, ""], "score": [None, None],
-             "games": [None, None], **_state(results)}
+    return _players_table(view, [(seats, view.results.get(side))
+                                 for side, seats in enumerate(view.sides)], decided)
+
+
+def _players_table(view, players: list[tuple[list, object]], decided) -> dict:
+    """A table of players each with their own total, on one line: ``players`` are (seats,
+    result) pairs in playing order."""
+    line = " · ".join(f"{_side(seats)} {points_text(r.points_for)}" if r else _side(seats)
+                      for seats, r in players)
+    table = {"number": view.table.number, "sides": [line, ""], "score": [None, None],
+             "games": [None, None], **_state([r for _seats, r in players])}
     if decided is not None:
         table.update(state="finished", state_label=decided.result)
     return table

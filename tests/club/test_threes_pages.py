@@ -71,6 +71,21 @@ def test_thirty_of_fifty_one_scores_four_and_a_half_stored_and_shown(org_client,
     assert "4½" in standings.content.decode()
 
 
+def test_a_half_point_goes_through_the_projector_and_the_api(org_client, three):
+    """The live data and the API carry a half as a number (4.5), never a 500 or a cut 4."""
+    champ, rnd, table, _seats = three
+    d0 = table.first_dealer
+    post_ok(org_client, url(table), deal(table, d0, "h", 30, 21))
+    data_ = org_client.get(reverse("championship-projector-data", args=[champ.pk]))
+    assert data_.status_code == 200
+    row = next(t for t in data_.json()["round"]["tables"] if t["number"] == table.number)
+    assert "4½" in row["sides"][0]  # each of the three players with their total
+    post_ok(org_client, reverse("round-close", args=[rnd.pk]), {"remaining": "played"})
+    data_ = org_client.get(reverse("championship-projector-data", args=[champ.pk]))
+    assert data_.status_code == 200
+    assert "4.5" in data_.content.decode() or "4½" in data_.content.decode()
+
+
 def test_a_pending_tie_is_noted_at_a_table_of_three(org_client, three):
     _champ, _rnd, table, _seats = three
     d0 = table.first_dealer
