@@ -64,15 +64,16 @@ def apply(identity: str, key: str, write: Write, *, method: str, path: str, dige
           replay: Callable[[IdempotentRequest], Any],
           answer: Callable[[int, dict], Any],
           lost: Callable[[Exception], bool] = lambda refusal: False,
-          refusals: tuple[type[Exception], ...] = (), atomic: bool = True) -> Any:
+          refusals: tuple[type[Exception], ...] = (), atomic: bool = True,
+          looked: bool = False) -> Any:
     """Run ``write`` once per ``key`` (already scoped): ``replay(record)`` of the stored first
     answer when there is one (``find``), else ``answer(status, data)`` of this write, whose
     2xx answer is stored. A write refused with one of ``refusals`` that ``lost`` says lost a
     race to a send with the same key (or an ``IntegrityError`` on the record) answers with
     that send's record; any other refusal is raised, and stores nothing. ``atomic``: the
     write and its record in one transaction (else the write commits first: a job a worker
-    must find)."""
-    record = find()
+    must find). ``looked``: the caller has just found no record (no second query)."""
+    record = None if looked else find()
     if record is not None:
         return replay(record)
 

@@ -65,12 +65,13 @@ def stored(identity: str, path: str, key: str, digest: str) -> dict | None:
 def save_once(identity: str, path: str, key: str, digest: str,
               save: Save) -> tuple[dict, bool]:
     """Run ``save`` (which returns the JSON of its answer, or raises the service's refusal)
-    once per key: (its answer, whether it is the stored first answer of an earlier send).
-    Raises :class:`KeyReused` when the key was saved with another deal."""
+    once per key, after :func:`stored` found none: (its answer, whether it is the stored
+    first answer of a send that got there meanwhile). Raises :class:`KeyReused` when the
+    key was saved with another deal."""
     scoped = _scoped(path, key)
     return once.apply(
         identity, scoped, lambda: (200, save()), method="POST", path=path, digest=digest,
         find=lambda: once.found(identity, [scoped]),
         replay=lambda record: (_replay(record, digest), True),
         answer=lambda _status, data: (data, False),
-        refusals=(SheetConflict,), lost=lambda refusal: True)
+        refusals=(SheetConflict,), lost=lambda refusal: True, looked=True)
