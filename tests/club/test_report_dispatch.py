@@ -34,7 +34,7 @@ from club.reports import jobs
 from club.services import reports as service
 from club.tasks import merge_report, render_report, render_report_chunk
 from tests.factories import make_championship, make_club, make_round, make_user
-from tests.helpers.reports import in_process, play  # noqa: F401 (fixture)
+from tests.helpers.reports import in_process, play, published  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.django_db
 Kind, Status = ReportJob.Kind, ReportJob.Status
@@ -207,13 +207,7 @@ def test_the_job_page_says_it_waits_for_a_worker_when_none_worked_on_it_lately(c
 @pytest.fixture
 def sent():
     """What the sweep publishes (the broker takes everything)."""
-    calls = []
-
-    def publish(task, args, kwargs=None, queue=None):
-        calls.append((task.name, args, kwargs, queue))
-        return True
-
-    with mock.patch.object(service, "publish", side_effect=publish):
+    with published() as calls:
         yield calls
 
 

@@ -36,7 +36,7 @@ from club.services.closing import close_round
 from club.tasks import render_report
 from tests.factories import make_championship, make_club, make_round, make_user
 from tests.helpers.ratings import play_round, played
-from tests.helpers.reports import in_process, play  # noqa: F401 (fixture)
+from tests.helpers.reports import in_process, play, published  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.django_db
 Kind, Status = ReportJob.Kind, ReportJob.Status
@@ -221,13 +221,7 @@ def unsent_job(champ, rnd, language="nl") -> ReportJob:
 @pytest.fixture
 def taken():
     """What the sweep publishes (the broker takes everything; no worker runs it)."""
-    calls = []
-
-    def publish(task, args, kwargs=None, queue=None):
-        calls.append((task.name, args, kwargs, queue))
-        return True
-
-    with mock.patch.object(service, "publish", side_effect=publish):
+    with published() as calls:
         yield calls
 
 

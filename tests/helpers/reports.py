@@ -5,6 +5,9 @@ played round with the request for a report (``setup``, ``ask``)."""
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from unittest import mock
 
 import pytest
 from django.urls import reverse
@@ -13,6 +16,7 @@ from pypdf import PdfReader
 from club.celery import app
 from club.models import Deal, Table
 from club.reports import pdf
+from club.services import reports as service
 from club.services.results import rebuild_table_results
 from tests.factories import make_championship, make_club, make_round, make_user
 
@@ -56,3 +60,17 @@ def setup(in_process):
 
 def ask(client, kind, pk):
     return client.post(reverse("report-request", args=[kind, pk]))
+
+
+@contextmanager
+def published() -> Iterator[list]:
+    """``club.services.reports.publish`` taking every task (the broker up, no worker): the
+    calls, as (task name, args, kwargs, queue)."""
+    calls = []
+
+    def publish(task, args, kwargs=None, queue=None):
+        calls.append((getattr(task, "name", task), args, kwargs, queue))
+        return True
+
+    with mock.patch.object(service, "publish", side_effect=publish):
+        yield calls
