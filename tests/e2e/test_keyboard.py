@@ -9,32 +9,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from club.models import Deal
-from tests.factories import make_user
-from tests.helpers.browser import wait
-from tests.helpers.sheets import sheet_table
+from tests.helpers.browser import active, entry_row, focused_name, scorer_table, wait  # noqa: F401
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
-
-
-def active(driver):
-    return driver.switch_to.active_element
-
-
-def focused_name(driver) -> str | None:
-    return active(driver).get_attribute("name")
-
-
-@pytest.fixture
-def table():
-    return sheet_table(make_user("scorer"))
-
-
-@pytest.fixture
-def sheet(logged_in, live_server, table):
-    driver = logged_in(table.round.stage.championship.club.roles.first().user)
-    driver.get(f"{live_server.url}/tables/{table.pk}/sheet/")
-    wait(driver, lambda d: focused_name(d) == "points")
-    return driver
 
 
 def tab_to(driver, predicate, limit: int = 60, back: bool = False):

@@ -154,3 +154,32 @@ def audit(driver, live_server, pages: dict[str, str], label: str,
         for small in driver.execute_script(SMALL_TEXT):
             found.append(f"{label} {name} {path}: text under 12 px: {small}")
     return found
+
+
+# -- the partnership sheet's entry row, for the keyboard tests -----------------------------
+
+def active(driver):
+    return driver.switch_to.active_element
+
+
+def focused_name(driver) -> str | None:
+    return active(driver).get_attribute("name")
+
+
+@pytest.fixture(name="table")
+def scorer_table():
+    """A published partnership table whose club has a scorer."""
+    from tests.factories import make_user
+    from tests.helpers.sheets import sheet_table
+
+    return sheet_table(make_user("scorer"))
+
+
+@pytest.fixture(name="sheet")
+def entry_row(logged_in, live_server, table):
+    """The table's sheet open in the browser as the club's scorer, the cursor in the points
+    box."""
+    driver = logged_in(table.round.stage.championship.club.roles.first().user)
+    driver.get(f"{live_server.url}/tables/{table.pk}/sheet/")
+    wait(driver, lambda d: focused_name(d) == "points")
+    return driver
