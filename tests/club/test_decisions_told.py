@@ -15,8 +15,7 @@ from club.models import AuditEntry, MatchResult, Table
 from club.selectors.live import round_part
 from club.services import closing
 from scoring.pairing.byes import bye_result
-from tests.factories import make_championship, make_club, make_round
-from tests.helpers.closing import dealer, enter, facts, win_for
+from tests.helpers.closing import round_of_three_tables
 
 pytestmark = pytest.mark.django_db
 
@@ -24,13 +23,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def rnd(organiser):
     """Three tables of pairs: 1 finished, 2 in progress, 3 without a deal; public."""
-    club = make_club("told", organiser=organiser)
-    champ = make_championship(club, entries=6, public=True)
-    rnd = make_round(champ)
-    tables = list(Table.objects.filter(round=rnd).order_by("number"))
-    enter(organiser, tables[0], win_for(0, tables[0]))
-    enter(organiser, tables[1], facts(38, dealer(tables[1])))
-    return rnd
+    return round_of_three_tables(organiser, "told")
 
 
 def close(rnd, user, side=0, reason="left early"):
