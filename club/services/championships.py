@@ -124,7 +124,10 @@ def update_championship(championship: Championship, user, **fields) -> Champions
 
 @transaction.atomic
 def delete_championship(championship: Championship, user) -> None:
-    """Delete a championship that has no round (not even a draft); audited in its club."""
+    """Delete a championship that has no round (not even a draft); audited in its club.
+    Its stages are locked first, as a draw locks its stage (``draws.draw_round``): a round
+    being drawn at this moment commits before the check, which then refuses."""
+    list(Stage.objects.select_for_update().filter(championship_id=championship.pk))
     current = Championship.objects.select_for_update().get(pk=championship.pk)
     if Round.objects.filter(stage__championship=current).exists():
         raise ChampionshipError(_(
