@@ -40,6 +40,7 @@ from club.services.duplicate_travellers import (
 )
 from club.services.traveller_play import CardRefused, enter_traveller_tricks, play_text
 from club.views.duplicate import SEATS, hands_shown, names_for, table_of
+from scoring import points_in_play
 
 #: The throttle's scope for cards refused by a board's hands (per user and board).
 CARD_REFUSALS = "traveller-card-refused"
@@ -177,6 +178,7 @@ class TravellerView(View):
             "analysed": line if line is not None and line.play and board is not None
             and hands_shown(self.request, board) else None,
             "trump_keys": trump_keys(language), "trump_letters": trump_letters(language),
+            "in_play": points_in_play(self.event.rule_set.rules()),
         }, status=status)
 
 

@@ -1,6 +1,7 @@
 // Traveller entry (duplicate): in the card-point boxes a trump letter picks the trump
-// (the language's own letters, from data-keys), and East-West's points fill in as 60 minus
-// North-South's until typed by hand. Enter submits the form as usual.
+// (the language's own letters, from data-keys), and East-West's points follow North-South's
+// (the points in play minus them, data-in-play; empty above them) until East-West's box is
+// typed in itself in this page view, as on the score sheet. Enter submits the form as usual.
 (function () {
   "use strict";
   document.querySelectorAll("[data-confirm]").forEach(function (button) {
@@ -14,7 +15,8 @@
   try { keys = JSON.parse(form.getAttribute("data-keys") || "{}"); } catch (e) { keys = {}; }
   var ns = form.querySelector("[name=points]");
   var ew = form.querySelector("[name=points_other]");
-  var filled = ew && ew.value === "";
+  var inPlay = parseInt(form.dataset.inPlay || "", 10);
+  var typed = false;  // East-West's box typed in by hand since the page was shown
   function pick(choice) {
     var radio = form.querySelector("input[name=trump][value='" + choice + "']");
     if (radio) { radio.checked = true; radio.dispatchEvent(new Event("change", {bubbles: true})); }
@@ -31,12 +33,10 @@
   });
   if (ns && ew) {
     ns.addEventListener("input", function () {
-      var value = parseInt(ns.value, 10);
-      if (filled || ew.value === "") {
-        ew.value = isNaN(value) || value < 0 || value > 60 ? "" : String(60 - value);
-        filled = true;
-      }
+      if (typed || isNaN(inPlay)) { return; }
+      var value = ns.value.trim();
+      ew.value = /^\d+$/.test(value) && +value <= inPlay ? String(inPlay - value) : "";
     });
-    ew.addEventListener("input", function () { filled = false; });
+    ew.addEventListener("input", function () { typed = true; });
   }
 }());
