@@ -30,7 +30,7 @@ from club.models import (
     Round,
     Table,
 )
-from club.selectors.names import hidden_entry_names, initials, mentions, public_entry_name
+from club.selectors.names import hidden_entry_names, initials
 from club.services.standings import current_standings
 from tests.factories import make_club, make_user
 
@@ -210,24 +210,6 @@ def test_the_public_standings_pdf_prints_initials(demo):
     html = documents.standings_document(demo["pairs"]).html()
     assert "J. P. &amp; Marie Janssens" in html or "J. P. & Marie Janssens" in html
     assert "Peeters" not in html
-
-
-def test_entry_names_rule():
-    jan = Player(pk=1, first_name="Jan", last_name="Peeters", published=False)
-    anna = Player(pk=2, first_name="Anna", last_name="Maes")
-    assert initials("Jan", "Peeters") == "J. P."
-    assert initials("", "") == "?"
-    assert public_entry_name("Jan Peeters", [jan]) == "J. P."
-    assert public_entry_name("Jan Peeters & Anna Maes", [jan, anna]) == "J. P. & Anna Maes"
-    assert public_entry_name("peeters-maes", [jan, anna]) == "J. P. & Anna Maes"
-    assert public_entry_name("De Kaartjes", [jan, anna]) == "De Kaartjes"  # kept as typed
-    assert public_entry_name("Janssens & Co", [jan, anna]) == "Janssens & Co"  # a whole word
-    lieve = Player(pk=3, first_name="Lieve", last_name="De Smet", published=False)
-    assert public_entry_name("De Kaartjes", [lieve, anna]) == "De Kaartjes"  # "De" alone
-    assert public_entry_name("Smet-Maes", [lieve, anna]) == "L. D. & Anna Maes"
-    assert mentions("Team JAN", jan) and not mentions("Jantje", jan)
-    jan.published = True
-    assert public_entry_name("Jan Peeters & Anna Maes", [jan, anna]) == "Jan Peeters & Anna Maes"
 
 
 def test_hidden_players_add_no_query_per_row(demo, django_assert_max_num_queries):
