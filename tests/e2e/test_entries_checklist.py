@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 from club.models import Membership, Player
 from tests.factories import make_championship, make_club, make_players
-from tests.helpers.browser import CHROMEDRIVER, CHROMIUM
+from tests.helpers.browser import CHROMEDRIVER, CHROMIUM, page_text, wait
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
@@ -67,9 +65,7 @@ def filter_tick_and_send(driver, text):
     driver.find_element(By.CSS_SELECTOR, ".checklist-all").click()
     count = driver.find_element(By.CSS_SELECTOR, ".checklist-count").text
     driver.find_element(By.CSS_SELECTOR, "form.form button[type=submit]").click()
-    # the page is replaced under the wait: a body read from the old one is stale, ask again
-    WebDriverWait(driver, 10, ignored_exceptions=(StaleElementReferenceException,)).until(
-        lambda d: "entries added" in d.find_element(By.TAG_NAME, "body").text)
+    wait(driver, lambda d: "entries added" in page_text(d))  # the page is replaced meanwhile
     return shown, count
 
 

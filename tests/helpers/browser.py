@@ -9,7 +9,7 @@ import json
 import shutil
 
 import pytest
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -33,12 +33,28 @@ def chrome(window: str = "1280,900"):
     return driver
 
 
+# what Chromium answers when an element is read while its page is being replaced; it comes as
+# a plain WebDriverException, not as a stale element (CI run of stop 32)
+REPLACED = ("does not belong to the document", "No node with given id")
+
+
 def wait(driver, condition, seconds: float = 10):
     """Wait until ``condition(driver)`` is true, asking again when an element read went stale
     because the page was replaced meanwhile (a form sent, a redirect followed)."""
-    return WebDriverWait(driver, seconds,
-                         ignored_exceptions=(StaleElementReferenceException,)).until(
-        lambda d: condition(d))
+    def ask(d):
+        try:
+            return condition(d)
+        except WebDriverException as error:
+            if isinstance(error, StaleElementReferenceException) or any(
+                    words in str(error) for words in REPLACED):
+                return False
+            raise
+    return WebDriverWait(driver, seconds).until(ask)
+
+
+def page_text(driver) -> str:
+    """The shown text of the page as it is now, read in one step (no element to go stale)."""
+    return driver.execute_script("return document.body ? document.body.innerText : ''")
 
 
 # -- axe-core: the accessibility audit (tests/e2e/test_accessibility.py) -----------------
