@@ -31,6 +31,7 @@ from django.db import connection
 
 from club.models import ClubRole, Deal, MatchResult, Table
 from club.services import draws
+from club.services.closing import close_round
 from club.services.rehearsal import set_up
 from club.services.simulation import simulated_deals
 from tests.factories import make_user
@@ -119,7 +120,7 @@ def main() -> None:
     stored = Deal.objects.filter(table__round=rnd).count()
     # Time is called: the tables still playing are scored as played (their game in progress
     # counts); close_round refuses to close while a table that is not finished lacks a decision.
-    draws.close_round(rnd, remaining=Table.Decision.PLAYED)
+    close_round(rnd, remaining=Table.Decision.PLAYED)
     finished = MatchResult.objects.filter(table__round=rnd, finished=True).values(
         "table").distinct().count()
     print(f"check: {stored} deals stored (sent {len(latencies)}), {finished} of {len(sheets)} "

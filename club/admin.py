@@ -120,6 +120,13 @@ class DealChangeAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     raw_id_fields = ["table"]
 
 
+@admin.register(models.TravellerChange)
+class TravellerChangeAdmin(ReadOnlyAdmin, admin.ModelAdmin):
+    list_display = ["session", "table", "board_number", "action", "user", "at"]
+    list_filter = ["action"]
+    raw_id_fields = ["session", "table"]
+
+
 @admin.register(models.MatchResult)
 class MatchResultAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     list_display = ["table", "entry", "result", "points_for", "points_against"]

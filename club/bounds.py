@@ -37,6 +37,8 @@ MAX_SEED = 10**12
 MAX_ID = 2**63 - 1
 #: A reason for a correction.
 MAX_REASON = 300
+#: A stored result's version (a sheet's, a traveller line's): what a form loaded it at.
+MAX_VERSION = 2**31 - 1
 
 
 def between(low: int, high: int) -> list:

@@ -20,6 +20,9 @@ The CSV opens right in the spreadsheet of the reader's language: a UTF-8 byte or
 French, where the comma is the decimal sign) and its decimal sign; yes and no, not True
 and False, in both formats.
 
+A club's lists (its members, the clubs) use :class:`StreamedTableExport`: the CSV streams
+from a database iterator, the XLSX is written row by row and bounded (issue 27, break 1).
+
 Names in the reader's language too: an XLSX sheet is titled by the caller (the page's
 title), else "Troef", never django-tables2's "Export Data" (:func:`sheet_title` keeps it
 to what Excel allows); a file name is an ASCII slug of translated words
@@ -32,16 +35,21 @@ import csv
 import datetime
 import io
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from decimal import Decimal
 from typing import Any
 
-from django.utils import formats
+from django.conf import settings
+from django.db.models import QuerySet
+from django.http import HttpResponse, StreamingHttpResponse
+from django.utils import formats, translation
+from django.utils.encoding import force_str
 from django.utils.functional import Promise
 from django.utils.text import slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django_tables2.export import TableExport
+from django_tables2.rows import BoundRow
 
 #: First characters that make a spreadsheet read a text cell as a formula.
 FORMULA_START = frozenset("=+-@\t\r\uff1d\uff0b\uff0d\uff20")
@@ -123,24 +131,34 @@ def write_csv(headers: Sequence[Any], rows: Iterable[Sequence[Any]]) -> str:
 
 
 def write_xlsx(title: str, headers: Sequence[Any], rows: Iterable[Sequence[Any]]) -> bytes:
-    """One sheet, bold headers frozen at the top; every text cell of data type ``s``."""
+    """One sheet, bold headers frozen at the top; every text cell of data type ``s``.
+
+    Written in openpyxl's write-only mode: each row goes to the file as it comes (``rows``
+    may be an iterator over the database), no sheet of cells is held in memory."""
     from openpyxl import Workbook
+    from openpyxl.cell import WriteOnlyCell
     from openpyxl.styles import Font
 
-    book = Workbook()
-    sheet = book.active
-    sheet.title = sheet_title(title)
+    book = Workbook(write_only=True)
+    sheet = book.create_sheet(sheet_title(title))
+    sheet.freeze_panes = "A2"  # before the first row: the sheet's view is written first
     bold = Font(bold=True)
-    for number, row in enumerate([headers, *rows], 1):
-        for column, value in enumerate(row, 1):
-            cell = sheet.cell(row=number, column=column)
+
+    def cells(row: Sequence[Any], header: bool) -> list[WriteOnlyCell]:
+        out = []
+        for value in row:
             value = xlsx_value(readable(value))
-            cell.value = value
+            cell = WriteOnlyCell(sheet, value=value)
             if isinstance(value, str):
                 cell.data_type = "s"  # openpyxl made "=..." a formula, "#N/A" an error
-            if number == 1:
+            if header:
                 cell.font = bold
-    sheet.freeze_panes = "A2"
+            out.append(cell)
+        return out
+
+    sheet.append(cells(headers, True))
+    for row in rows:
+        sheet.append(cells(row, False))
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()
@@ -191,3 +209,88 @@ class SafeTableExport(TableExport):
         if self.format == self.CSV:
             return write_csv(headers, rows)
         return write_xlsx(self.dataset.title, headers, rows)
+
+
+# -- exports that do not hold a worker (issue 27, break 1) -----------------------------
+
+#: Records read per database round trip while an export is written.
+STREAM_CHUNK = 2_000
+#: CSV rows sent per chunk of a streamed answer.
+CSV_ROWS_PER_CHUNK = 500
+
+
+class ExportTooLarge(ValueError):
+    """An XLSX export of more rows than ``TROEF_CLUB_MAX_MEMBERS`` (the CSV streams)."""
+
+
+def table_values(table, exclude_columns=()) -> Iterator[list[Any]]:
+    """The header, then each row's values as django-tables2's ``as_values`` gives them, but
+    read from the database a chunk at a time (``QuerySet.iterator``) in the table's order,
+    never the whole list at once. A table with ``export_values(record)`` (a dict by column
+    name) gives its rows itself: django-tables2 inspects each cell's signature, about
+    0.15 ms a cell."""
+    columns = [column for column in table.columns.iterall()
+               if not (column.column.exclude_from_export or column.name in exclude_columns)]
+    yield [force_str(column.header, strings_only=True) for column in columns]
+    records = table.data.data
+    if isinstance(records, QuerySet):
+        records = records.iterator(chunk_size=STREAM_CHUNK)
+    fast = getattr(table, "export_values", None)  # a table's own row, by column name
+    for record in records:
+        if fast is not None:
+            values = fast(record)
+            yield [force_str(values[column.name], strings_only=True) for column in columns]
+            continue
+        row = BoundRow(record, table=table)
+        yield [force_str(row.get_cell_value(column.name), strings_only=True)
+               for column in columns]
+
+
+def stream_csv(rows: Iterator[Sequence[Any]], language: str | None) -> Iterator[str]:
+    """:func:`write_csv`'s file (``rows``: the header first) a few hundred rows at a time,
+    in ``language`` (the request's: the stream is read after the view returned)."""
+    with translation.override(language):
+        out = io.StringIO()
+        out.write("\ufeff")
+        writer = csv.writer(out, delimiter=CSV_SEPARATORS.get(language or "", ","))
+        writer.writerow([csv_cell(v) for v in next(rows)])
+        for number, row in enumerate(rows, 1):
+            writer.writerow([_csv_value(v) for v in row])
+            if number % CSV_ROWS_PER_CHUNK == 0:
+                yield out.getvalue()
+                out.seek(0)
+                out.truncate()
+        yield out.getvalue()
+
+
+class StreamedTableExport(SafeTableExport):
+    """:class:`SafeTableExport` for lists as long as a club: the CSV is a
+    ``StreamingHttpResponse`` whose rows are read from the database as they are sent (the
+    first bytes leave at once, memory stays flat); the XLSX (a zip, written whole) is
+    written row by row in write-only mode and refused (:class:`ExportTooLarge`) beyond
+    ``TROEF_CLUB_MAX_MEMBERS`` rows, so that it too ends in a second or two."""
+
+    def table_to_dataset(self, table, exclude_columns, dataset_kwargs=None):
+        self.table, self.exclude_columns = table, exclude_columns or ()
+        self.title = (dataset_kwargs or {}).get("title")
+        # no dataset: the rows are read while the file is written
+
+    def response(self, filename=None):
+        if self.format == self.CSV:
+            response = StreamingHttpResponse(
+                stream_csv(table_values(self.table, self.exclude_columns), get_language()),
+                content_type=self.content_type())
+        else:
+            limit = int(settings.TROEF_CLUB_MAX_MEMBERS)
+            rows = len(self.table.data)  # one COUNT
+            if rows > limit:
+                raise ExportTooLarge(
+                    _("This list has %(rows)d rows; a spreadsheet (XLSX) is made of at most "
+                      "%(limit)d (TROEF_CLUB_MAX_MEMBERS). Download the CSV file: it holds "
+                      "every row.") % {"rows": rows, "limit": limit})
+            values = table_values(self.table, self.exclude_columns)
+            response = HttpResponse(write_xlsx(self.title, next(values), values),
+                                    content_type=self.content_type())
+        if filename is not None:
+            response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response

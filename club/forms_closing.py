@@ -36,3 +36,11 @@ class CloseForm(forms.Form):
 class ReopenForm(forms.Form):
     reason = forms.CharField(label=_("Why reopen the round?"), required=False,
                              max_length=REASON_LENGTH)
+
+
+class DiscardLateForm(forms.Form):
+    """Discarding a deal received after the round closed: the reason is required (the
+    service says so, club.services.late_deals)."""
+
+    reason = forms.CharField(label=_("Why discard it?"), required=False,
+                             max_length=REASON_LENGTH)

@@ -11,7 +11,7 @@ from django import forms
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from club.bounds import MAX_DOUBLING, MAX_POINTS
+from club.bounds import MAX_DOUBLING, MAX_POINTS, MAX_REASON, MAX_VERSION
 from club.forms_sheets import NO_TRUMP, stored_trump, trump_choices
 from club.models import DuplicateEvent, Pair, RuleSet
 from club.models.duplicate import MAX_BOARDS_PER_ROUND
@@ -93,7 +93,12 @@ class BoardCardsForm(forms.Form):
 class TravellerForm(forms.Form):
     """One table's result on one board (side 0 is North-South)."""
 
-    seen = forms.CharField(required=False, widget=forms.HiddenInput, max_length=200)
+    # the line's version when the page was made (0: no line); left out, the form saw none
+    version = forms.IntegerField(required=False, min_value=0, max_value=MAX_VERSION,
+                                 widget=forms.HiddenInput)
+    reason = forms.CharField(label=_("Reason for the change"), required=False,
+                             max_length=MAX_REASON, help_text=_(
+                                 "Kept in the session's log of changes with who and when."))
     trump = forms.ChoiceField(label=_("Trump"), required=False, widget=forms.RadioSelect)
     doubling = forms.IntegerField(label=_("Doubling"), required=False, min_value=1,
                                   max_value=MAX_DOUBLING)
@@ -132,11 +137,23 @@ class TravellerForm(forms.Form):
                 "all_tricks": side("all_tricks"), "renonce": side("renonce")}
 
 
+class TravellerRemoveForm(forms.Form):
+    """Removing a line: the version the page showed it at, and why (for the log)."""
+
+    version = forms.IntegerField(required=False, min_value=0, max_value=MAX_VERSION)
+    reason = forms.CharField(required=False, max_length=MAX_REASON)
+
+
 class TravellerTricksForm(forms.Form):
     """One table's play of a board, trick by trick: the engine checks every card against
     the board's hands and counts the line's points (prefix ``tricks`` on the page)."""
 
-    seen = forms.CharField(required=False, widget=forms.HiddenInput, max_length=200)
+    # the line's version when the page was made (0: no line); left out, the form saw none
+    version = forms.IntegerField(required=False, min_value=0, max_value=MAX_VERSION,
+                                 widget=forms.HiddenInput)
+    reason = forms.CharField(label=_("Reason for the change"), required=False,
+                             max_length=MAX_REASON, help_text=_(
+                                 "Kept in the session's log of changes with who and when."))
     trump = forms.ChoiceField(label=_("Trump"), widget=forms.RadioSelect)
     doubling = forms.IntegerField(label=_("Doubling"), required=False, min_value=1,
                                   max_value=MAX_DOUBLING)

@@ -15,6 +15,7 @@ from club import messages
 from club.bounds import MAX_DOUBLING, MAX_POINTS, MAX_REASON, MAX_TRICKS
 from club.rule_labels import rules_name
 from club.selectors.sheets import TRUMP_SYMBOLS, TableContext
+from club.sheet_callers import NOT_RECORDED, caller_rule, callers, callers_by_dealer, seat_key
 from club.sheet_labels import call_labels
 from club.table_codes import normalise
 from scoring import points_in_play
@@ -22,6 +23,14 @@ from scoring.calls import call_multiplier, knocks_of
 
 #: The form's value for no trump (a radio button needs one); stored and scored as None.
 NO_TRUMP = "n"
+
+#: A call whose caller the sheet does not say, as the form's cleaned value (stored as None).
+UNNAMED = -1
+
+
+def _caller(value: str) -> int:
+    """A call list's value: a seat, or ``UNNAMED`` for "not recorded"."""
+    return UNNAMED if value == NOT_RECORDED else int(value)
 
 
 def trump_choices() -> list[tuple[str, str]]:
@@ -111,17 +120,61 @@ class _SheetForm(forms.Form):
             del fields["blind"]
         if not rules.en_face:
             del fields["en_face"]
-        # Who made each doubling call (RULES.md §4): a seat each, in the order they spoke.
+        # Who made each doubling call (RULES.md §4): a seat each, in the order they spoke,
+        # or "not recorded" (a paper sheet that says only x2). Each list offers the players
+        # who may make that call (club.sheet_callers); the field accepts any seat, and
+        # clean() refuses one who may not, naming the rule.
         seats = fields["dealer"].choices
         self.call_names = []
         # (at most the calls the largest stored doubling holds: ten knocks, x1024)
         calls = min(len(rules.allowed_doublings()) - 1, MAX_DOUBLING.bit_length() - 1)
+        labelled = [(str(p), f"{seat_key(p)} {name}") for p, name in seats]
         for index, label in enumerate(call_labels(rules.doubling, calls), 1):
             name = f"call_{index}"
             fields[name] = forms.TypedChoiceField(
-                label=label, required=False, coerce=int, empty_value=None,
-                choices=[("", "–"), *seats])
+                label=label, required=False, coerce=_caller, empty_value=None,
+                choices=[("", "–"), *labelled, (NOT_RECORDED, _("not recorded"))])
             self.call_names.append(name)
+        self._offer_callers(labelled)
+
+    def _sides(self) -> tuple[list[int], dict[int, int]]:
+        positions = [p for p, _name in self.fields["dealer"].choices]
+        return positions, {s.position: s.side for s in self.ctx.seats}
+
+    def dealer_choice(self) -> int | None:
+        """The dealer the entry row shows: as sent, else as the form starts."""
+        value = self.data.get("dealer") if self.is_bound else None
+        if value in (None, ""):
+            value = self.initial.get("dealer", self.fields["dealer"].initial)
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            return None
+
+    def callers(self, dealer: int | None) -> list[list[int]]:
+        """The seats that may make each call of a deal ``dealer`` deals."""
+        positions, sides = self._sides()
+        if dealer not in positions:
+            return [positions for _name in self.call_names]
+        return [callers(positions, sides, dealer, index, self.ctx.rules.doubling,
+                        self.ctx.dealer_alone) for index in range(len(self.call_names))]
+
+    def callers_by_dealer(self) -> dict[int, list[list[int]]]:
+        positions, sides = self._sides()
+        return callers_by_dealer(positions, sides, len(self.call_names),
+                                 self.ctx.rules.doubling, self.ctx.dealer_alone)
+
+    def _offer_callers(self, labelled: list[tuple[str, str]]) -> None:
+        """Each call's list shows only who may make it under the dealer shown (and what was
+        sent, so that a refusal shows what was typed)."""
+        allowed = self.callers(self.dealer_choice())
+        for name, seats in zip(self.call_names, allowed, strict=True):
+            sent = str(self.data.get(name, "")) if self.is_bound else ""
+            field = self.fields[name]
+            field.widget.choices = [
+                ("", "–"), *[(value, label) for value, label in labelled
+                             if int(value) in seats or value == sent],
+                (NOT_RECORDED, _("not recorded"))]
 
     @property
     def call_fields(self) -> list:
@@ -158,7 +211,27 @@ class _SheetForm(forms.Form):
                     % {"count": count})
         if count > len(named):
             return  # the doubling itself is refused by scoring, naming the rule
-        data["calls"] = named[:count]
+        self._check_callers(data, named[:count])
+        data["calls"] = [None if seat == UNNAMED else seat for seat in named[:count]]
+
+    def _check_callers(self, data: dict[str, Any], named: list) -> None:
+        """Each call made names its caller, one who may make it under the dealer (RULES.md
+        §4), or says the sheet does not name one ("not recorded")."""
+        dealer = data.get("dealer")
+        allowed = self.callers(dealer) if "dealer" not in self.errors else None
+        rules = self.ctx.rules
+        for index, seat in enumerate(named):
+            name = self.call_names[index]
+            if seat is None:
+                self.add_error(name, _(
+                    "Say who made the call (%(call)s), or choose “not recorded” when the "
+                    "sheet does not say.") % {"call": self.fields[name].label})
+            elif seat not in (None, UNNAMED) and allowed and seat not in allowed[index]:
+                who = ", ".join(self.ctx.seat_name(p) for p in allowed[index])
+                self.add_error(name, _(
+                    "%(player)s may not make this call: %(rule)s (here %(who)s).") % {
+                    "player": self.ctx.seat_name(seat),
+                    "rule": caller_rule(index, rules.doubling), "who": who})
 
 
 class DealForm(_SheetForm):
@@ -196,6 +269,10 @@ class DealForm(_SheetForm):
             fields[name].widget = forms.TextInput(attrs={
                 "inputmode": "numeric", "autocomplete": "off", "pattern": "[0-9]*",
                 "maxlength": 3, "size": 3})
+        # The points box is described by the keys legend under the entry row (its text is
+        # the template's, in the page's letters): Django ties it (aria-describedby), and
+        # the box's error after it.
+        fields["points"].help_text = _("Keys in the points box")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -252,7 +329,10 @@ def deal_initial(deal) -> dict[str, Any]:
         "blind": deal.blind, "en_face": deal.en_face, "tricks": deal.tricks,
     }
     for index, seat in enumerate(deal.calls or [], 1):
-        initial[f"call_{index}"] = seat
+        initial[f"call_{index}"] = NOT_RECORDED if seat is None else seat
+    if not deal.calls:  # only the multiplier was recorded
+        for index in range(1, deal.doubling.bit_length()):
+            initial[f"call_{index}"] = NOT_RECORDED
     return initial
 
 

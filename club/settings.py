@@ -173,6 +173,13 @@ TROEF_SITE_URL = (os.environ.get("TROEF_SITE_URL", "") or (LAPTOP and LAPTOP.sit
 # CI's services pass names one its worker does not read: a refresh racing the test
 # database's flush deadlocks it.
 TROEF_RATINGS_QUEUE = os.environ.get("TROEF_RATINGS_QUEUE", "")
+# A club's size (club.services.club_size, docs/security.md): at most this many players are
+# members of one club (a file import, adding a player, new players entered are refused
+# beyond it, naming it); an XLSX export writes at most this many rows (a CSV streams).
+# Above TROEF_LIST_ALL_MAX members to choose from, the entries page and a pair's page list
+# none but offer a search (club.selectors.member_search).
+TROEF_CLUB_MAX_MEMBERS = int(os.environ.get("TROEF_CLUB_MAX_MEMBERS", "5000"))
+TROEF_LIST_ALL_MAX = int(os.environ.get("TROEF_LIST_ALL_MAX", "1000"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -3,7 +3,7 @@
 from django.urls import path
 
 from club.views import championships as views
-from club.views import closing, projector, ratings, rulesets, standings
+from club.views import closing, late_deals, projector, ratings, rulesets, standings
 
 urlpatterns = [
     path("clubs/<slug:slug>/championships/new/", views.ChampionshipCreateView.as_view(),
@@ -49,5 +49,11 @@ urlpatterns = [
          name="round-table-decide"),
     path("rounds/<int:pk>/close/", closing.RoundCloseView.as_view(), name="round-close"),
     path("rounds/<int:pk>/reopen/", closing.RoundReopenView.as_view(), name="round-reopen"),
+    path("rounds/<int:pk>/late-deals/", late_deals.RoundLateDealsView.as_view(),
+         name="round-late-deals"),
+    path("late-deals/<int:pk>/apply/", late_deals.LateDealApplyView.as_view(),
+         name="late-deal-apply"),
+    path("late-deals/<int:pk>/discard/", late_deals.LateDealDiscardView.as_view(),
+         name="late-deal-discard"),
     path("rounds/<int:pk>/<str:action>/", views.RoundActionView.as_view(), name="round-action"),
 ]

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from club.views import duplicate, duplicate_entry
+from club.views import duplicate, duplicate_entry, traveller_changes
 
 urlpatterns = [
     path("clubs/<slug:slug>/duplicate/", duplicate.EventListView.as_view(),
@@ -14,6 +14,8 @@ urlpatterns = [
          name="duplicate-standings"),
     path("duplicate/sessions/<int:pk>/rounds/<int:number>/", duplicate.RoundView.as_view(),
          name="duplicate-round"),
+    path("duplicate/sessions/<int:pk>/changes/", traveller_changes.SessionChangesView.as_view(),
+         name="duplicate-changes"),
     path("duplicate/sessions/<int:pk>/boards/<int:number>/", duplicate.BoardView.as_view(),
          name="duplicate-board"),
     path("duplicate/sessions/<int:pk>/boards/<int:number>/cards/",

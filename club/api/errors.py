@@ -176,14 +176,15 @@ def sheet_refusal(refusal: SheetInvalid | SheetConflict, current: int | None = N
     return failure
 
 
-def form_errors(form) -> ApiError:
-    """A Django form's refusal (the sheet's DealForm) in the one shape, 400."""
+def form_errors(form, fields: dict[str, str] | None = None) -> ApiError:
+    """A Django form's refusal (the sheet's DealForm) in the one shape, 400; ``fields``
+    renames a form field to the API's (the entry row's ``call_2`` is the API's ``calls``)."""
     errors = []
     for name, problems in form.errors.as_data().items():
         for problem in problems:
             for message in problem.messages:
-                errors.append(error(problem.code or "invalid", message,
-                                    None if name == "__all__" else name))
+                field = None if name == "__all__" else (fields or {}).get(name, name)
+                errors.append(error(problem.code or "invalid", message, field))
     failure = ApiError(status.HTTP_400_BAD_REQUEST, "invalid", _("Invalid input."))
     failure.errors = errors or failure.errors
     return failure

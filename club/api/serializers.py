@@ -9,10 +9,17 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers as s
 
-from club.bounds import MAX_DOUBLING, MAX_ID, MAX_POINTS, MAX_REASON, MAX_SEAT, MAX_TRICKS
+from club.bounds import (
+    MAX_DOUBLING,
+    MAX_ID,
+    MAX_POINTS,
+    MAX_REASON,
+    MAX_SEAT,
+    MAX_TRICKS,
+    MAX_VERSION,
+)
 from club.models import Championship, ReportJob, Round, Stage
 
-MAX_VERSION = 2**31 - 1
 #: Doubling calls on one deal: x2 each, up to the largest doubling (ten knocks).
 MAX_CALLS = MAX_DOUBLING.bit_length() - 1
 TRUMPS = ["c", "d", "h", "s", "n"]
@@ -203,10 +210,11 @@ class PartnershipDeal(s.Serializer):
         "deal."))
     doubling = s.IntegerField(min_value=1, max_value=MAX_DOUBLING, required=False,
                               allow_null=True)
-    calls = s.ListField(child=s.IntegerField(min_value=0, max_value=MAX_SEAT), required=False,
-                        max_length=MAX_CALLS, help_text=_(
+    calls = s.ListField(child=s.IntegerField(min_value=0, max_value=MAX_SEAT, allow_null=True),
+                        required=False, max_length=MAX_CALLS, help_text=_(
                             "Who doubled, redoubled or knocked: a seat each, in the order "
-                            "they spoke (the doubling follows from them)."))
+                            "they spoke (the doubling follows from them); null: the sheet "
+                            "does not say who made that call."))
     points = s.IntegerField(min_value=0, max_value=MAX_POINTS, required=False, allow_null=True,
                             help_text=_("Card points of side 0 (the dealer alone at three)."))
     points_other = s.IntegerField(min_value=0, max_value=MAX_POINTS, required=False,
@@ -267,6 +275,16 @@ class Written(s.Serializer):
     version = s.IntegerField(help_text=_("The sheet's new version."))
     action = s.CharField(help_text=_("entered, edited, deleted, corrected, confirmed; empty: "
                                      "nothing changed."))
+
+
+class LateOut(s.Serializer):
+    """202: the deal reached a round that is closed. It is kept, not on the sheet: the
+    organiser applies it after reopening the round, or discards it with a reason."""
+
+    late = s.BooleanField(help_text=_("Always true: received after the round closed."))
+    id = s.IntegerField(help_text=_("The late deal's id."))
+    detail = s.CharField(help_text=_("What happens to it, in the request's language."))
+    deal = s.DictField(help_text=_("The deal as it was received."))
 
 
 # -- standings -------------------------------------------------------------------------------

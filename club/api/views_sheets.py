@@ -6,6 +6,14 @@ sheet only, while its round is published and the championship lets players enter
 Every write goes through :mod:`club.services.sheets` exactly as the sheet page's (the same
 ``DealForm`` parses the deal, the same replay checks it, the same optimistic lock on the
 sheet's ``version``), once per ``Idempotency-Key`` (:mod:`club.api.idempotency`).
+
+Nothing is dropped at closing (issue 26): a new deal that reaches a closed round (by its
+table's code, or by id without a correction's reason, or a write the close overtook) is
+kept as a late deal for the organiser (:mod:`club.services.late_deals`) and answered 202
+(:class:`~club.api.serializers.LateOut`); a key stored before the close answers its first
+answer, as the replay is looked up before anything is decided. Every request by a code
+reports the table's code page (when, and ``X-Troef-Waiting``: the deals waiting on the
+phone), a closed round's too (its sheet is not served: 404, not counted as a wrong code).
 """
 
 from __future__ import annotations
@@ -27,12 +35,15 @@ from club.api.idempotency import HEADER, MAX_KEY, apply_once
 from club.api.permissions import deny
 from club.bounds import MAX_NUMBER
 from club.forms_sheets import NO_TRUMP, OPTIONAL, DealForm
+from club.models import Round
 from club.rule_labels import rules_name
+from club.selectors.late_deals import closed_table
 from club.selectors.sheet_page import sheet_page
 from club.selectors.sheets import Actor, SheetForbidden, SheetNotFound, load_table
-from club.services import sheet_messages
+from club.services import late_deals, sheet_messages
 from club.services import sheets as service
 from club.services.sheets import SheetConflict, SheetInvalid
+from club.sheet_callers import NOT_RECORDED
 from scoring import points_in_play
 from scoring.errors import DealResultError
 
@@ -52,25 +63,73 @@ DEAL_IN = PolymorphicProxySerializer(
 REASON = OpenApiParameter("reason", OpenApiTypes.STR,
                           description="Needed when the sheet is confirmed or its round closed.")
 FLAGS = ("cancelled", "blind", "en_face")
+#: The code page's report: how many deals wait on the phone (club.services.late_deals).
+WAITING_HEADER = "X-Troef-Waiting"
+MAX_WAITING = 10000
+WAITING = OpenApiParameter(WAITING_HEADER, {"type": "integer", "minimum": 0,
+                                            "maximum": MAX_WAITING},
+                           OpenApiParameter.HEADER, required=False,
+                           description="By a table's code: how many deals wait on the phone "
+                           "to be sent (the organiser's closing check shows it).")
+
+
+def waiting_count(request) -> int | None:
+    """The ``X-Troef-Waiting`` header: a whole number 0 to 10000, or None when not sent
+    (400 ``waiting_invalid`` naming the header otherwise)."""
+    value = request.headers.get(WAITING_HEADER)
+    if value is None:
+        return None
+    value = value.strip()
+    if not (value.isascii() and value.isdigit() and len(value) <= 5
+            and int(value) <= MAX_WAITING):
+        raise ApiError(status.HTTP_400_BAD_REQUEST, "waiting_invalid", _(
+            "%(header)s is the number of deals waiting to be sent: a whole number from 0 to "
+            "%(max)d.") % {"header": WAITING_HEADER, "max": MAX_WAITING}, WAITING_HEADER)
+    return int(value)
 
 
 class SheetBase(ApiView):
     """Resolves the actor and the table, as the sheet pages do (404, 401/403; by code, 429
     for an address that tried too many unknown codes, club.table_codes)."""
 
-    def load(self, request, pk=None, code="", page=False):
+    def load(self, request, pk=None, code="", page=False, late=False):
+        """The table; by code, its code page's report recorded. ``late``: a closed round's
+        table by its code too (a deal sent to it is kept); else that table is a 404 (but
+        not a wrong code)."""
         if code and table_codes.held_back(request):
             raise codes_held_back()
+        waiting = waiting_count(request) if code else None
         self.actor = Actor(request.user, code)
         try:
             self.ctx = load_table(self.actor, pk, page=page)
         except SheetNotFound:
-            if code:
+            if not code:
+                raise Http404 from None
+            try:
+                self.ctx = closed_table(self.actor)
+            except SheetNotFound:
                 table_codes.missed(request)
-            raise Http404 from None
+                raise Http404 from None
+            self.report, self.report_closed = (self.ctx.table, waiting), True
+            if not late:
+                raise Http404 from None
+            return self.ctx
         except SheetForbidden:
             raise deny(request.user) from None
+        if code:
+            self.report = (self.ctx.table, waiting)
         return self.ctx
+
+    report: tuple | None = None  # the code page's report, written with the answer
+    report_closed = False  # ... a closed round's: its 404 is the round's answer, not a refusal
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        """The code page's report is written when the request was taken (an answer below
+        400, or the closed round's own 404): a refused request writes nothing."""
+        if self.report is not None and (response.status_code < 400 or (
+                self.report_closed and response.status_code == 404)):
+            late_deals.report(*self.report)
+        return super().finalize_response(request, response, *args, **kwargs)
 
     def identity(self, request) -> str:
         return self.ctx.writer
@@ -170,7 +229,8 @@ def partnership_facts(ctx, data: dict[str, Any]) -> tuple[int, dict[str, Any], s
     fields = {}
     calls = data.get("calls")
     if calls is not None:  # the entry row's questions: who made call 1, 2 ...
-        fields.update({f"call_{i}": str(seat) for i, seat in enumerate(calls, 1)})
+        fields.update({f"call_{i}": NOT_RECORDED if seat is None else str(seat)
+                       for i, seat in enumerate(calls, 1)})
         fields.setdefault("doubling", str(1 << len(calls)))
     for name, value in data.items():
         if name == "calls" or (name in OPTIONAL and not getattr(rules, OPTIONAL[name][0])):
@@ -180,8 +240,8 @@ def partnership_facts(ctx, data: dict[str, Any]) -> tuple[int, dict[str, Any], s
         else:
             fields[name] = "" if value is None else str(value)
     form = DealForm(ctx, data=fields)
-    if not form.is_valid():
-        raise form_errors(form)
+    if not form.is_valid():  # who made call 2 is the API's "calls"
+        raise form_errors(form, dict.fromkeys(form.call_names, "calls"))
     _points_out_of_range(ctx, form.cleaned_data)
     if calls is not None and len(calls) > len(form.call_names):
         raise ApiError(status.HTTP_400_BAD_REQUEST, "doubling_not_allowed", messages.explain(
@@ -228,29 +288,59 @@ def _written(saved) -> dict[str, Any]:
 
 
 class SheetView(SheetBase):
-    @extend_schema(responses=shapes.SheetOut)
+    @extend_schema(responses=shapes.SheetOut, parameters=[WAITING])
     def get(self, request, pk=None, code=""):
         """The sheet: its version, seats and every deal with its game points and totals."""
         return Response(out(shapes.SheetOut, _sheet_data(self.load(request, pk, code, True))))
 
 
 class DealsView(SheetBase):
-    @extend_schema(request=DEAL_IN, parameters=[KEY],
-                   responses={201: shapes.Written, 200: shapes.Written})
+    @extend_schema(request=DEAL_IN, parameters=[KEY, WAITING],
+                   responses={201: shapes.Written, 200: shapes.Written, 202: shapes.LateOut})
     def post(self, request, pk=None, code=""):
-        """Enter the next deal (201; a replayed key answers as the first time)."""
-        ctx = self.load(request, pk, code)
+        """Enter the next deal (201; a replayed key answers as the first time). A deal that
+        reaches a closed round (by code; by id without a correction's reason) is kept for
+        the organiser: 202, not on the sheet."""
+        ctx = self.load(request, pk, code, late=True)
         version, facts, reason = self.deal_facts(request.data)
 
+        def keep():
+            late = late_deals.keep(ctx, facts, _as_sent(request.data),
+                                   request.headers.get(HEADER, ""))
+            return status.HTTP_202_ACCEPTED, out(shapes.LateOut, {
+                "late": True, "id": late.pk,
+                "detail": _("Received after the round closed: the organiser decides."),
+                "deal": _as_sent(request.data)})
+
         def write():
+            if self.is_late(ctx, reason, ctx.table.round.status):
+                return keep()
             try:
                 saved = service.enter_deal(self.actor, ctx.table.pk, version, facts,
                                            reason, ctx=ctx)
-            except (SheetInvalid, SheetConflict) as error:
+            except SheetConflict as error:
+                if self.is_late(ctx, reason, _round_status(ctx)):
+                    return keep()  # the close overtook this write: kept, not lost
+                raise self.refused(error) from None
+            except SheetInvalid as error:
                 raise self.refused(error) from None
             return status.HTTP_201_CREATED, _written(saved)
 
         return apply_once(request, self.identity(request), write)
+
+    def is_late(self, ctx, reason: str, round_status: str) -> bool:
+        """A new deal for a closed round that is not an organiser's correction."""
+        return round_status == Round.Status.CLOSED and (ctx.actor.by_code or not reason.strip())
+
+
+def _round_status(ctx) -> str:
+    return Round.objects.filter(pk=ctx.table.round_id).values_list("status", flat=True).first()
+
+
+def _as_sent(data) -> dict[str, Any]:
+    """The deal as the client sent it (its fields, already checked by name)."""
+    return {name: value for name, value in data.items() if name in shapes.DEAL_FIELDS} if (
+        isinstance(data, dict)) else {}
 
 
 class DealView(SheetBase):

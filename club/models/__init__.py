@@ -13,8 +13,10 @@ from club.models.duplicate import (
                                    DuplicateSession,
                                    DuplicateTable,
                                    Traveller,
+                                   TravellerChange,
 )
 from club.models.imports import PlayerImportJob
+from club.models.late import LateDeal
 from club.models.ratings import (
     ClubRatingSettings,
     PendingRatingRefresh,
@@ -31,7 +33,7 @@ from club.models.throttle import ThrottleCount
 __all__ = [
     "ACTIONS", "ApiToken", "AuditEntry", "Championship", "Club", "ClubRatingSettings", "ClubRole", "Deal", "DealChange", "DuplicateBoard", "DuplicateEvent",
     "DuplicatePair", "DuplicateSession", "DuplicateTable", "Entry",
-    "IdempotentRequest", "Invitation", "MatchResult", "Membership", "Pair", "PendingRatingRefresh", "Player", "PlayerImportJob", "PlayerRating", "RatingPoint", "RatingScope", "ReportJob", "Round", "RuleSet", "Seat",
+    "IdempotentRequest", "Invitation", "LateDeal", "MatchResult", "Membership", "Pair", "PendingRatingRefresh", "Player", "PlayerImportJob", "PlayerRating", "RatingPoint", "RatingScope", "ReportJob", "Round", "RuleSet", "Seat",
     "SessionGeneration", "SessionUser", "Stage", "StandingsSnapshot", "Table", "TemporaryPassword", "ThrottleCount",
-    "Traveller",
+    "Traveller", "TravellerChange",
 ]

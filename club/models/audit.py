@@ -23,6 +23,8 @@ ACTIONS = {
     "round.closed": _("round closed"),
     "round.reopened": _("round reopened"),
     "table.decided": _("decision for an unfinished table"),
+    "late_deal.applied": _("deal received after the close applied"),
+    "late_deal.discarded": _("deal received after the close discarded"),
     "player.exported": _("player's data exported"),
     "player.anonymised": _("player's data erased"),
     "championship.edited": _("championship changed"),

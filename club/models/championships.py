@@ -266,6 +266,11 @@ class Table(models.Model):
     decided_by = models.ForeignKey("auth.User", on_delete=models.SET_NULL, null=True,
                                    blank=True, related_name="+", verbose_name=_("decided by"))
     decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
+    #: When the table's code page last asked the API, and how many deals it then said were
+    #: waiting on the phone (``X-Troef-Waiting``; None: not said): the closing check shows it.
+    reported_at = models.DateTimeField(_("code page last reported"), null=True, blank=True)
+    reported_waiting = models.PositiveIntegerField(_("deals waiting on the phone"), null=True,
+                                                   blank=True)
 
     class Meta:
         ordering = ["round_id", "number"]

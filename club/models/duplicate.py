@@ -21,6 +21,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from club.bounds import MAX_DOUBLING, MAX_NUMBER, MAX_POINTS, MAX_SIDE, between
+from club.models.changes import ResultChange
 from club.models.clubs import Club, Pair
 from club.models.rules import RuleSet
 from club.models.sheets import TRUMP_CHOICES
@@ -229,6 +230,9 @@ class Traveller(models.Model):
                                    null=True, blank=True, related_name="+",
                                    verbose_name=_("entered by"))
     entered_at = models.DateTimeField(_("entered at"), auto_now=True)
+    version = models.PositiveIntegerField(
+        _("version"), default=1,
+        help_text=_("Moves on at every change: a form loaded at another version is stale."))
 
     class Meta:
         ordering = ["board_id", "table_id"]
@@ -251,3 +255,19 @@ class Traveller(models.Model):
 
     def facts(self) -> dict:
         return {name: getattr(self, name) for name in self.FACT_FIELDS}
+
+
+class TravellerChange(ResultChange):
+    """Who entered, corrected or removed a traveller's line, when, with the old and new
+    values and why (kept when the line is removed: it names the session, table and board)."""
+
+    session = models.ForeignKey(DuplicateSession, on_delete=models.CASCADE,
+                                related_name="changes", verbose_name=_("session"))
+    table = models.ForeignKey(DuplicateTable, on_delete=models.CASCADE, related_name="changes",
+                              verbose_name=_("table"))
+    board_number = models.PositiveSmallIntegerField(_("board"),
+                                                    validators=between(1, MAX_NUMBER))
+
+    class Meta(ResultChange.Meta):
+        verbose_name = _("traveller change")
+        verbose_name_plural = _("traveller changes")

@@ -20,6 +20,7 @@ from club.bounds import (
     between,
 )
 from club.models.championships import Entry, Table
+from club.models.changes import ResultChange
 from scoring.deal import exact
 
 
@@ -128,32 +129,16 @@ class Deal(models.Model):
         return facts
 
 
-class DealChange(models.Model):
+class DealChange(ResultChange):
     """Who changed what on a sheet, when, with the old and new values."""
-
-    class Action(models.TextChoices):
-        ENTERED = "entered", _("entered")
-        EDITED = "edited", _("edited")
-        DELETED = "deleted", _("deleted")
-        CONFIRMED = "confirmed", _("confirmed")
-        CORRECTED = "corrected", _("corrected after confirmation")
-        UNCONFIRMED = "unconfirmed", _("confirmation withdrawn")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="changes",
                               verbose_name=_("table"))
     deal_number = models.PositiveSmallIntegerField(_("deal"), null=True, blank=True,
                                                    validators=between(1, MAX_NUMBER))
-    action = models.CharField(_("action"), max_length=12, choices=Action.choices)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
-                             blank=True, related_name="+", verbose_name=_("by"))
     by_code = models.BooleanField(_("by the table's code"), default=False)
-    at = models.DateTimeField(_("at"), auto_now_add=True)
-    old = models.JSONField(_("old values"), null=True, blank=True)
-    new = models.JSONField(_("new values"), null=True, blank=True)
-    reason = models.CharField(_("reason"), max_length=300, blank=True)
 
-    class Meta:
-        ordering = ["-at", "-pk"]
+    class Meta(ResultChange.Meta):
         verbose_name = _("sheet change")
         verbose_name_plural = _("sheet changes")
 

@@ -22,11 +22,9 @@ from django.utils.translation import ngettext, pgettext
 
 from club.reports.layout import Path, svg_data_url
 from club.reports.sheet_grid import LEFT, PAGE_H, PAGE_W, RIGHT  # the partnership sheet's page
-from club.sheets.auction_games import game_sheet
-from engine.auction import lowest_bid, total_in_play
-from engine.auction_deal import widow_size
+from club.sheets.auction_games import auction_sentences, game_sheet
 from engine.rules import RuleSet
-from scoring.auction import AuctionGame, declarer_target, stake
+from scoring.auction import AuctionGame
 
 HEAD_TOP, HEAD_H = 73.0, 11.0
 ROWS_TOP = HEAD_TOP + HEAD_H
@@ -54,22 +52,10 @@ def game_length(rules: RuleSet) -> int:
 
 def rules_lines(rules: RuleSet) -> list[str]:
     """The table's rules in a few short lines (``rules`` at the table's size)."""
-    players, game = rules.players, game_sheet(rules)
+    players = rules.players
     lines = [ngettext("%(n)d players, each for themselves", "%(n)d players, each for themselves",
-                      players) % {"n": players}, game.hands(rules)]
-    lines.append(_("Count: card points + 1 a trick, %(total)d in play") % {
-        "total": total_in_play(rules)})
-    if game.privilege:
-        stakes = ", ".join(f"{k}:{stake(rules, k)}" for k in range(widow_size(rules) + 1))
-        lines.append(_("Target %(target)d: made, each pays him the stake; missed, he pays "
-                       "each") % {"target": declarer_target(rules)})
-        lines.append(_("Stake by cards drawn: %(stakes)s") % {"stakes": stakes})
-    else:
-        value = rules.all_tricks_value or 2 * total_in_play(rules)
-        lines.append(_("Lowest bid %(low)d · all tricks (AT) worth %(value)d · the bid won "
-                       "or lost") % {"low": lowest_bid(rules), "value": value})
-        if game.open_widow_doubling and rules.open_widow_doubling:
-            lines.append(_("×2 for an all-tricks bid, ×2 without exchanging"))
+                      players) % {"n": players}, game_sheet(rules).hands(rules)]
+    lines += auction_sentences(rules)  # the scoring facts, as the web sheet says them
     length = game_length(rules)
     direction = (_("counter-clockwise") if rules.direction == "counterclockwise"
                  else _("clockwise"))

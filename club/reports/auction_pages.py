@@ -24,9 +24,9 @@ from club.messages import explain
 from club.models import Deal
 from club.reports import auction_grid as grid
 from club.reports.data import RoundData, TableData
-from club.reports.fonts import fit_name, fit_text, text_width_mm
+from club.reports.fonts import first_initials, fit_name, fit_paragraphs, fit_text, line_mm, text_width_mm
 from club.reports.layout import BASE_CSS, Block, box, pages_html
-from club.reports.sheets import QR_MM, code_blocks, entry_qr, fitted_lines
+from club.reports.sheets import QR_MM, code_blocks, entry_qr
 from club.rule_labels import rule_set_name
 from club.selectors.replay import championship_rules, score_table
 from club.selectors.sheets import TRUMP_SYMBOLS
@@ -164,20 +164,17 @@ class AuctionSheetBuilder:
         if keeper is not None:
             info.append(_("Sheet kept by %(letter)s, seat %(seat)d") % {
                 "letter": grid.LETTERS[keeper.position], "seat": keeper.position + 1})
-        # a rule too long for one line even set small goes on two, split at its " · "
-        width = grid.RIGHT - 97
-        info = [part for line in info for part in (
-            line.split(" · ", 1) if " · " in line and text_width_mm(line, 7) > width
-            else [line])]
-        info_top, line_mm, code = top - 0.5, 4.3, []
+        info_top, step, code = top - 0.5, 4.3, []
         if self.data.championship.self_entry and table.code:
-            # the code's three lines first, under its QR code, the rules closer if need be
+            # the code's three lines first, under its QR code, then the rules
             start = 28.8
-            line_mm = min(4.3, (grid.HEAD_TOP - 0.4 - start) / (3 + len(info)))
-            code = code_blocks(table.code, 96, start, grid.RIGHT - 96, 8.5, line_mm, "↗")
-            info_top = start + 3 * line_mm
-        else:  # every rule kept: closer lines if need be, as with the code
-            line_mm = min(4.3, (grid.HEAD_TOP - 0.4 - info_top) / len(info))
+            step = min(4.3, (grid.HEAD_TOP - 0.4 - start) / (3 + len(info)))
+            code = code_blocks(table.code, 96, start, grid.RIGHT - 96, 8.5, step, "↗")
+            info_top = start + 3 * step
+        # every rule whole: a long one wraps, all set smaller if need be, never cut
+        width = grid.RIGHT - 96 - 1
+        paragraphs, size = fit_paragraphs(info, width, grid.HEAD_TOP - 0.6 - info_top, 8.5,
+                                          smallest=5.5)
         names = [fit_name(s.player.first_name, s.player.last_name, 66, NAME_PT) for s in seats]
         return code + [
             Block("b muted", box(grid.LEFT, top - 4.5, 90, font_size="7.5pt"),
@@ -187,9 +184,9 @@ class AuctionSheetBuilder:
             Block("b muted", box(grid.LEFT + 7, top, 7, **style),
                   "\n".join(str(s.position + 1) for s in seats)),
             Block("b", box(grid.LEFT + 14, top, 68, **style), "\n".join(names)),
-            # the rules, each line set smaller rather than cut
-            *fitted_lines([(line, False) for line in info], 96, info_top, grid.RIGHT - 96, 8.5,
-                          line_mm),
+            Block("b", box(96, info_top, width + 1, font_size=f"{size:g}pt",
+                           line_height=f"{line_mm(size):.2f}mm"),
+                  "\n".join(line for lines in paragraphs for line in lines)),
         ]
 
     def grid(self, cols, seats, scored: Scored, first_dealer: int, length: int, first: int,
@@ -207,11 +204,7 @@ class AuctionSheetBuilder:
             if col.player is None:
                 out.append(_head(col.label, x, top + 3.2, col.width))
             else:
-                player = names[col.player]
-                short = fit_text(player.first_name or player.last_name, col.width - 5, 7)
-                out.append(Block("b c", box(x, top + grid.HEAD_H / 2 + 0.6, col.width,
-                                            font_size="8pt"),
-                                 f"{col.label}" + (f" {short}" if short else "")))
+                out.append(_player_head(col, names[col.player], x, top + grid.HEAD_H / 2))
         lines: dict[str, list[str]] = {c.key: [] for c in cols}
         notes: list[tuple[int, str]] = []
         for i in range(count):
@@ -307,6 +300,21 @@ def _head(text: str, left: float, top: float, width: float) -> Block:
         size -= 0.5
     return Block("b c bold", box(left, top, width, font_size=f"{size}pt"),
                  fit_text(text, width - 1, size, bold=True))
+
+
+def _player_head(col, player, left: float, top: float) -> Block:
+    """A player's column heading: the letter and the first name if it fits whole at 6 points
+    or more, else its initials, else the letter alone (the list above names everyone)."""
+    first = player.first_name or player.last_name
+    for text in (f"{col.label} {first}", f"{col.label} {first_initials(first)}"):
+        size = 8.0
+        while size > 6 and text_width_mm(text, size) > col.width - 1:
+            size -= 0.5
+        if text_width_mm(text, size) <= col.width - 1:
+            break
+    else:
+        text, size = col.label, 8.0
+    return Block("b c", box(left, top + 0.6, col.width, font_size=f"{size:g}pt"), text)
 
 
 def _place(place: int) -> str:

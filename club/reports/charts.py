@@ -87,9 +87,11 @@ def _label(ax, title: str, xlabel: str, ylabel: str) -> None:
     ax.grid(axis="y", color="#e3e3e3", linewidth=0.6)
 
 
-def _short(text: str, limit: int) -> str:
-    text = plain(text)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+def _columns(labels: Sequence[str], most: int) -> int:
+    """How many legend columns the labels take whole below a chart (never cut): up to
+    ``most``, fewer for long ones."""
+    longest = max((len(label) for label in labels), default=0)
+    return max(1, min(most, len(labels), 90 // max(longest, 1)))
 
 
 def score_progression(games: Sequence[Game], labels: tuple[str, ...], title: str,
@@ -127,9 +129,9 @@ def score_progression(games: Sequence[Game], labels: tuple[str, ...], title: str
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         _label(ax, title, xlabel, ylabel)
         if handles:
-            ax.legend(handles, [_short(label, 48) for label in labels], loc="upper left",
-                      bbox_to_anchor=(0.0, -0.28), ncol=min(len(labels), 3), frameon=False,
-                      fontsize=8)
+            texts = [plain(label) for label in labels]
+            ax.legend(handles, texts, loc="upper left", bbox_to_anchor=(0.0, -0.34),
+                      ncol=_columns(texts, 3), frameon=False, fontsize=8)
         fig.tight_layout()
     return _svg(fig)
 
@@ -156,7 +158,7 @@ def rank_progression(rounds: Sequence[str], series: Sequence[tuple[str, Sequence
                             markersize=3.5, linewidth=1.4,
                             color=LINE_COLOURS[index % len(LINE_COLOURS)])
             handles.append(line)
-            names.append(_short(name, 28))
+            names.append(plain(name))
         ax.set_xticks(xs, [plain(r) for r in rounds])
         ax.set_xlim(0.7, max(len(xs), 1) + 0.3)
         ax.set_ylim(worst + 0.5, 0.5)
@@ -165,8 +167,11 @@ def rank_progression(rounds: Sequence[str], series: Sequence[tuple[str, Sequence
         else:
             ax.yaxis.set_major_locator(MaxNLocator(integer=True))
         _label(ax, title, xlabel, ylabel)
-        if handles:  # labels given, not collected: a name may start with "_"
+        if handles and max(map(len, names)) <= 28:  # labels given: a name may start "_"
             ax.legend(handles, names, loc="upper left", bbox_to_anchor=(1.01, 1.0),
                       frameon=False, fontsize=8)
+        elif handles:  # long names: whole, below the chart
+            ax.legend(handles, names, loc="upper left", bbox_to_anchor=(0.0, -0.2),
+                      ncol=_columns(names, 2), frameon=False, fontsize=8)
         fig.tight_layout()
     return _svg(fig)

@@ -245,9 +245,8 @@ def match_results_document(rnd_data: data.RoundData) -> Document:
     rnd = rnd_data.round
     champ = rnd_data.championship
     cols = [Col(_("Table"), chars=5), Col(_("Side A"), align="l"), Col(_("Side B"), align="l"),
-            Col(_("Games"), chars=7), Col(_("Points"), chars=10), Col(_("Result"), width=24)]
-    doc = Document(title="", intro=[], cols=cols, rows=[])
-    lines = result_lines(rnd_data, doc.cols[1].width - 2)
+            Col(_("Games"), chars=7), Col(_("Points"), chars=10), Col(_("Result"), align="l")]
+    lines = result_lines(rnd_data)  # names and results whole: a long one takes two lines
     rows = [[str(line.number), line.sides[0], line.sides[1], line.games, line.points,
              line.result] for line in lines]
     done = sum(1 for line in lines if line.finished)

@@ -89,6 +89,11 @@ def _initials(first: str) -> str:
     return " ".join(words)
 
 
+def first_initials(first: str) -> str:
+    """A first name as its initials, as :func:`fit_name` shortens it ("M.-C.")."""
+    return _initials(one_line(first))
+
+
 def fit_text(text: str, width_mm: float, size_pt: float, *, bold: bool = False) -> str:
     """``text`` on one line (:func:`one_line`), cut with an ellipsis so that it fits
     ``width_mm``.
@@ -131,3 +136,64 @@ def fit_name(first: str, last: str, width_mm: float, size_pt: float, *,
                                                                           bold=bold), size_pt,
                                          bold=bold)
     return fit_text(short, width_mm, size_pt, bold=bold)
+
+
+def wrap(text: str, width_mm: float, size_pt: float, *, bold: bool = False) -> list[str]:
+    """``text`` in lines no wider than ``width_mm``, broken between words; a word wider than
+    a line is broken after a "/" or "-" in it, else between characters. Nothing is cut.
+
+    >>> wrap("AT:A ×AB/CD G12:B", 16, 10)
+    ['AT:A', '×AB/CD', 'G12:B']
+    >>> wrap("Schwarzenberger", 12, 10)
+    ['Schwa', 'rzenb', 'erger']
+    """
+    def fits(line: str) -> bool:
+        return text_width_mm(line, size_pt, bold=bold) <= width_mm
+
+    lines: list[str] = []
+    for word in one_line(text).split():
+        if lines and fits(lines[-1] + " " + word):
+            lines[-1] += " " + word
+            continue
+        while not fits(word):  # the longest head that fits, at a "/" or "-" if any
+            heads = [word[:i] for i in range(len(word) - 1, 0, -1) if fits(word[:i])]
+            head = next((h for h in heads if h[-1] in "/-"), heads[0] if heads else word[:1])
+            lines.append(head)
+            word = word[len(head):]
+        lines.append(word)
+    return lines or [""]
+
+
+def fit_lines(text: str, width_mm: float, height_mm: float, size_pt: float, *,
+              smallest: float = 6.0, bold: bool = False,
+              leading: float = 1.25) -> tuple[list[str], float]:
+    """``text`` wrapped to ``width_mm`` at the largest size from ``size_pt`` down to
+    ``smallest`` (by half points) whose lines fit ``height_mm``; at ``smallest`` if none
+    does (taller than the box, never cut). Returns the lines and the size.
+
+    >>> fit_lines("AT:A ×AB/CD G12:B", 30, 7.4, 11)
+    (['AT:A ×AB/CD G12:B'], 8.0)
+    >>> fit_lines("AT:A ×AB/CD G12:B", 20, 7.4, 11)
+    (['AT:A ×AB/CD', 'G12:B'], 8.0)
+    """
+    paragraphs, size = fit_paragraphs([text], width_mm, height_mm, size_pt, smallest=smallest,
+                                      bold=bold, leading=leading)
+    return paragraphs[0], size
+
+
+def fit_paragraphs(texts: list[str], width_mm: float, height_mm: float, size_pt: float, *,
+                   smallest: float = 6.0, bold: bool = False,
+                   leading: float = 1.25) -> tuple[list[list[str]], float]:
+    """Several paragraphs set alike (:func:`fit_lines`): each one's lines and the size."""
+    size = size_pt
+    while True:
+        paragraphs = [wrap(text, width_mm, size, bold=bold) for text in texts]
+        lines = sum(len(p) for p in paragraphs)
+        if size <= smallest or lines * line_mm(size, leading) <= height_mm:
+            return paragraphs, size
+        size = max(smallest, size - 0.5)
+
+
+def line_mm(size_pt: float, leading: float = 1.25) -> float:
+    """The height of a line of type ``size_pt`` at ``leading``, in millimetres."""
+    return size_pt * leading * PT_TO_MM

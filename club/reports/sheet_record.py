@@ -17,6 +17,7 @@ from club.reports.sheet_grid import PLAYER_LETTERS, deal_sides
 from club.selectors.replay import rules_at, score_table
 from club.selectors.sheets import TRUMP_SYMBOLS
 from club.services.sheet_messages import explain
+from club.sheet_labels import call_word
 from scoring import ThreesOutcome, ThreesRow, points_in_play
 from scoring.calls import call_multiplier
 from scoring.deal import points_text
@@ -159,8 +160,15 @@ def sheet_legend(rules) -> list[str]:
         out.append(_("Blind Manille: every card played blind, no renonce"))
     if rules.spoken:
         out.append(_("Spoken Manille"))
-    if len(rules.allowed_doublings()) > 1:
-        out.append(_("×JD/AB doubled by JD, then by AB"))
+    calls = len(rules.allowed_doublings()) - 1
+    if calls:  # the callers' initials, each call said in words (mee, tegen, knock)
+        who = ["JD", "AB"][:min(calls, 2)]
+        said = [_("%(call)s by %(who)s") % {"call": call_word(rules.doubling, i), "who": w}
+                for i, w in enumerate(who)]
+        if rules.doubling == "knock_unlimited":
+            said.append(_("each further knock by its caller"))
+        out.append(_("×%(initials)s: %(calls)s (the players' initials)") % {
+            "initials": "/".join(who), "calls": ", ".join(said)})
     if rules.blind_trump:
         out.append(_("BL blind trump (×%(m)s)") % {"m": rules.blind_multiplier})
     if rules.en_face:

@@ -27,9 +27,19 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from club.reports.data import RoundData, TableData, group_seats
-from club.reports.fonts import FIGURE_SPACE, fit_name, fit_text, text_width_mm
+from club.reports.fonts import (
+    ELLIPSIS,
+    FIGURE_SPACE,
+    fit_lines,
+    fit_name,
+    fit_paragraphs,
+    fit_text,
+    line_mm,
+    text_width_mm,
+)
 from club.reports.layout import BASE_CSS, Block, box, pages_html
 from club.reports.sheet_grid import (
+    CHAR,
     DEALER_PT,
     DEALER_WIDTH,
     LEFT,
@@ -54,9 +64,9 @@ from club.reports.sheet_grid import (
 )
 from club.reports.sheet_record import Row, recorded_rows, sheet_legend
 from club.rule_labels import rule_set_name
-from club.selectors.replay import match_format, players_at
+from club.selectors.replay import match_format, players_at, rules_at
 from club.services.sheet_messages import format_label
-from club.sheet_labels import direction_label
+from club.sheet_labels import direction_label, rule_sentences
 from club.table_codes import spaced
 from scoring import dealer_alone
 
@@ -83,14 +93,18 @@ class SheetBuilder:
             capfirst(str(rnd.stage)), str(rnd), _("%(format)s, %(rules)s") % {
                 "format": format_label(self.format), "rules": rule_set_name(champ.rule_set)})
             if p), 145, 10)
-        revoke = [_("R:B renonce by side B")] if self.rules.can_revoke else []  # not blind
-        self.legend = " · ".join([
-            _("AT:A all tricks by side A"), *revoke, _("X cancelled, not a deal"),
-            *sheet_legend(self.rules), _("G1:A game 1 won by side A")])
-        self.threes_legend = " · ".join([_(
-            "Each deal the dealer (D) plays alone against the partners (P), who both score · "
-            "AT:P all tricks by the partners · R:D renonce by the dealer · X cancelled"),
-            *sheet_legend(self.rules), _("G1:A game 1 won by player A")])
+
+    def legend_of(self, rules, alone: bool) -> str:
+        """The notes' legend under ``rules`` (the table's: a tie of a table of three is
+        not 30-30)."""
+        if alone:
+            return " · ".join([_(
+                "Each deal the dealer (D) plays alone against the partners (P), who both "
+                "score · AT:P all tricks by the partners · R:D renonce by the dealer · X "
+                "cancelled"), *sheet_legend(rules), _("G1:A game 1 won by player A")])
+        revoke = [_("R:B renonce by side B")] if rules.can_revoke else []  # not blind
+        return " · ".join([_("AT:A all tricks by side A"), *revoke, _("X cancelled, not a deal"),
+                           *sheet_legend(rules), _("G1:A game 1 won by side A")])
 
     def threes(self) -> tuple[list[Column], list[Block]]:
         """A table of three's columns and the page blocks drawing them: its grid as an opaque
@@ -133,20 +147,26 @@ class SheetBuilder:
         first = page * ROWS + 1
         by_number = {row.number: row for row in rows}
         lines, mono, ends = [], [], []
+        dealer_pt = dealer_size(list(names.values()))
         for i in range(ROWS):
             number = first + i
             row = by_number.get(number)
             dealer = row.dealer if row else (table.first_dealer + number - 1) % count
             player = names.get(dealer)
             name = fit_name(player.first_name, player.last_name, DEALER_WIDTH,
-                            DEALER_PT) if player else ""
+                            dealer_pt) if player else ""
             lines.append(f"{number:>2}".replace(" ", FIGURE_SPACE) + "  " + name)
-            mono.append("".join(cell_text(c, row.cells.get(c.key, "")) for c in cols)
-                        .rstrip() if row else "")
+            notes = row.cells.get("notes", "") if row else ""
+            short = len(notes) < cols[-1].chars  # in the row's line, else whole in smaller type
+            line = "".join(cell_text(c, row.cells.get(c.key, "")) for c in cols[:-1]) if row else ""
+            mono.append((line + (cell_text(cols[-1], notes) if short else "")).rstrip())
+            if notes and not short:
+                blocks.append(notes_block(cols, i, notes))
             if row and row.game_end:
                 ends.append(i)
         blocks.append(Block("b", box(NUM_X, ROWS_TOP, MONO_X - NUM_X - 0.5,
-                                     line_height=f"{ROW_H}mm"), "\n".join(lines)))
+                                     line_height=f"{ROW_H}mm", font_size=f"{dealer_pt:g}pt"),
+                            "\n".join(lines)))
         if any(mono):
             blocks.append(Block("b m", box(MONO_X, ROWS_TOP, RIGHT - MONO_X,
                                            line_height=f"{ROW_H}mm", font_size=f"{MONO_PT}pt"),
@@ -184,9 +204,16 @@ class SheetBuilder:
             info = []
         if keeper is not None and qr and threes:  # one line: the code's three lines below
             label = _("Sheet kept by seat %(seat)d:") % {"seat": keeper.position + 1}
-            info.append(label + " " + fit_name(
-                keeper.player.first_name, keeper.player.last_name,
-                info_w - text_width_mm(label + " ", 9) - 1, 9))
+            size = 9.0  # the name whole (first names as initials), set smaller if need be
+            while True:
+                name = fit_name(keeper.player.first_name, keeper.player.last_name,
+                                info_w - text_width_mm(label + " ", size) - 1.5, size)
+                if size <= 6.5 or not name.endswith(ELLIPSIS):
+                    break
+                size -= 0.5
+            # no room for the name whole: the seat says who (named in the list beside)
+            info.append(label.rstrip(": \u00a0") if name.endswith(ELLIPSIS)
+                        else label + " " + name)
         elif keeper is not None:
             info.append(_("Sheet kept by seat %(seat)d:") % {"seat": keeper.position + 1})
             info.append("  " + fit_name(keeper.player.first_name, keeper.player.last_name,
@@ -209,26 +236,43 @@ class SheetBuilder:
                   "\n".join(players)),
             Block("b bold", box(LEFT + names_w + 12, top, 6, font_size=f"{NAME_PT}pt", **style),
                   "\n".join(sides)),
-            Block("b", box(info_x, top, info_w, line_height="4.6mm", font_size="9pt"),
-                  "\n".join(fit_text(line, info_w - 1, 9) for line in info)),
+            # each line set smaller rather than cut ("Blad bijgehouden door plaats 3:")
+            *fitted_lines([(line, False) for line in info], info_x, top, info_w, 9, 4.6,
+                          smallest=5.5),
             # a thin rule: the side letters belong to the names, not to the lines beside them
             Block("b", box(info_x - 1.5, top + 0.5, 0.1, (len(info) + (3 if qr else 0)) * 4.6,
                           border_left="0.2mm solid #999"), ""),
         ]
 
     def footer(self, data: TableData, seats, summary: str) -> list[Block]:
+        """Under the grid: the result, the notes' legend and the rules that score the deals
+        (:func:`club.sheet_labels.rule_sentences`), set smaller rather than cut, then the
+        signature lines."""
         by_side = group_seats(seats)
         out = []
+        width = RIGHT - LEFT
+        top, bottom = ROWS_BOTTOM + 1.5, SIG_Y[0] - 5.5
         if summary:
-            out.append(Block("b bold", box(LEFT, ROWS_BOTTOM + 1.8, RIGHT - LEFT),
-                             fit_text(summary, RIGHT - LEFT - 1, 10, bold=True)))
+            lines, size = fit_lines(summary, width - 1, 9.5, 10, smallest=8, bold=True)
+            out.append(Block("b bold", box(LEFT, top, width, font_size=f"{size:g}pt",
+                                           line_height=f"{line_mm(size):.2f}mm"),
+                             "\n".join(lines)))
+            top += len(lines) * line_mm(size) + 0.8
         alone = dealer_alone(players_at(seats, self.rules))
-        out.append(Block("b w muted", box(LEFT, ROWS_BOTTOM + 7, RIGHT - LEFT, font_size="7pt"),
-                         self.threes_legend if alone else self.legend))
-        out.append(Block("b muted", box(LEFT, SIG_Y[0] - 10, 100, font_size="8pt"),
+        rules = rules_at(seats, self.rules)
+        texts = [_("Notes: %(legend)s") % {"legend": self.legend_of(rules, alone)},
+                 _("Rules: %(rules)s") % {"rules": " ".join(rule_sentences(rules))}]
+        paragraphs, size = fit_paragraphs(texts, width - 1, bottom - top - 0.5, 7, smallest=5)
+        out.append(Block("b muted", box(LEFT, top, width, font_size=f"{size:g}pt",
+                                        line_height=f"{line_mm(size):.2f}mm"),
+                         "\n".join(line for lines in paragraphs for line in lines)))
+        out.append(Block("b muted", box(LEFT, bottom, 100, font_size="8pt"),
                          _("Signatures of the three players") if alone else
                          _("Signatures of the four players")))
-        for x, side in ((LEFT, by_side[0]), (110.0, by_side[1])):
+        # at a table of three the players by seat: two on the left, one on the right
+        columns = ((LEFT, seats[0::2]), (110.0, seats[1::2])) if alone else (
+            (LEFT, by_side[0]), (110.0, by_side[1]))
+        for x, side in columns:
             names = [f"({s.position + 1}) " + fit_name(s.player.first_name, s.player.last_name,
                                                       80, 8.5) for s in side[:2]]
             # one block: the second name three lines below the first, under the next line
@@ -244,6 +288,34 @@ class SheetBuilder:
         rnd = self.data.round
         return pages_html(css, self.pages(), _("Score sheets, %(round)s, %(championship)s") % {
             "round": rnd, "championship": self.data.championship.name})
+
+
+def dealer_size(players) -> float:
+    """The dealer column's type: the largest size from ``DEALER_PT`` down to 9 points at which
+    every player's name fits whole (first names as initials if need be); a longer name is
+    shortened there only, printed whole in the players' list above."""
+    size = DEALER_PT
+    while size > 9 and any(fit_name(p.first_name, p.last_name, DEALER_WIDTH, size)
+                           .endswith(ELLIPSIS) for p in players):
+        size -= 0.5
+    return size
+
+
+def notes_x(cols: list[Column]) -> float:
+    """Where the notes column starts."""
+    return MONO_X + CHAR * sum(c.chars for c in cols[:-1])
+
+
+def notes_block(cols: list[Column], index: int, notes: str) -> Block:
+    """A row's notes too long for its column's line, whole: on one line in smaller type,
+    else on two or three inside the row (never cut: a game's winner, all tricks, who
+    doubled)."""
+    left = notes_x(cols) + 0.8
+    width = RIGHT - left - 0.5
+    lines, size = fit_lines(notes, width, ROW_H - 0.8, 10, smallest=5.5)
+    return Block("b", box(left, ROWS_TOP + index * ROW_H + 0.2, width, ROW_H - 0.4,
+                          font_size=f"{size:g}pt", line_height=f"{(ROW_H - 0.4) / len(lines):.2f}mm"),
+                 "\n".join(lines))
 
 
 #: The side of the QR code of the table's entry page, in millimetres.
@@ -278,12 +350,12 @@ def code_blocks(code: str, left: float, top: float, width: float, size_pt: float
 
 
 def fitted_lines(lines: list[tuple[str, bool]], left: float, top: float, width: float,
-                 size_pt: float, line_mm: float) -> list[Block]:
+                 size_pt: float, line_mm: float, smallest: float = 6.5) -> list[Block]:
     """One block a line (text, bold) from ``top``, each set smaller rather than cut
     (:func:`fitted`)."""
     blocks = []
     for i, (line, bold) in enumerate(lines):
-        text, size = fitted(line, width - 1, size_pt, bold=bold)
+        text, size = fitted(line, width - 1, size_pt, bold=bold, smallest=smallest)
         blocks.append(Block("b bold" if bold else "b", box(
             left, top + i * line_mm, width, line_height=f"{line_mm}mm", font_size=f"{size:g}pt"),
             text))

@@ -18,7 +18,15 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from club.reports import charts
-from club.reports.fonts import MONO_ADVANCE, PT_TO_MM, fit_text, one_line, text_width_mm
+from club.reports.fonts import (
+    MONO_ADVANCE,
+    PT_TO_MM,
+    fit_lines,
+    fit_text,
+    one_line,
+    text_width_mm,
+    wrap,
+)
 from club.reports.layout import BASE_CSS, Block, Path, box, css_string, pages_html, svg_data_url
 
 WIDTH, HEIGHT = 186.0, 263.0  # A4 less the page margins below
@@ -60,6 +68,9 @@ class Document:
         self.title, self.rows, self.charts = title, rows, charts_
         self.intro = [one_line(line) for line in intro]  # names: a line each, as measured
         self.header, self.footer, self.empty = header, footer, empty
+        # a numbers column as wide as its longest value ("151–201–51"): never cut
+        cols = [Col(c.label, max([c.chars, *(len(row[i]) + 1 for row in rows)]), c.width,
+                    c.align) if c.mono else c for i, c in enumerate(cols)]
         fixed = sum(c.chars * CHAR if c.mono else c.width for c in cols)
         flexible = [c for c in cols if not c.mono and not c.width]
         share = (WIDTH - fixed) / max(len(flexible), 1)
@@ -74,11 +85,20 @@ class Document:
         col = self.cols[i]
         return col.chars * CHAR if col.mono else col.width
 
-    def _cell(self, i: int, value: str) -> str:
+    def _cell(self, i: int, value: str) -> list[str]:
+        """A cell's lines: a number right-aligned; a text wrapped to its column (a long name
+        or result takes two lines rather than be cut)."""
         col = self.cols[i]
         if col.mono:
-            return value[:col.chars - 1].rjust(col.chars - 1) + " "
-        return fit_text(value, col.width - 2, TEXT_PT)
+            return [value.rjust(col.chars - 1) + " "]
+        return wrap(value, col.width - 2, TEXT_PT)
+
+    def _lines(self, row: Sequence[str]) -> list[list[str]]:
+        """Each column's lines of ``row``, as many for every column (the row's height)."""
+        cells = [self._cell(i, value) for i, value in enumerate(row)]
+        height = max(len(c) for c in cells)
+        return [c + [" " * len(c[0]) if self.cols[i].mono else ""] * (height - len(c))
+                for i, c in enumerate(cells)]
 
     def _heading(self, top: float) -> list[Block]:
         out = []
@@ -103,21 +123,33 @@ class Document:
                 runs.append([i])
         return runs
 
-    def _table(self, top: float, rows: Sequence[Sequence[str]], stripes: str) -> list[Block]:
-        out = [Block("b", box(0, top + HEAD, WIDTH, len(rows) * LINE,
-                              background=f"url({stripes}) no-repeat",
-                              background_size=f"{WIDTH:g}mm {self.capacity(0) * LINE:g}mm"), "")]
+    def _table(self, top: float, rows: Sequence[list[list[str]]]) -> list[Block]:
+        """The heading and ``rows`` (each column's lines) from ``top``, every other row
+        shaded."""
+        out, y = [], top + HEAD
+        shade = Path()
+        for index, row in enumerate(rows):
+            height = len(row[0]) * LINE
+            if index % 2:
+                shade.rect(0, y - top - HEAD, WIDTH, height)
+            y += height
+        lines = sum(len(row[0]) for row in rows)
+        if shade.parts:
+            out.append(Block("", box(0, top + HEAD, WIDTH, lines * LINE, position="absolute"),
+                             "", src=svg_data_url(WIDTH, lines * LINE,
+                                                  [(shade.d(), 'fill="#eef1ef"')])))
         out += self._heading(top + 1)
         for run in self._runs():
-            lines = ["".join(self._cell(i, row[i]) for i in run) for row in rows]
+            text = ["".join(parts) for row in rows
+                    for parts in zip(*(row[i] for i in run), strict=True)]
             first = self.cols[run[0]]
             x = self.xs[run[0]]
             if first.mono:
                 out.append(Block("b m", box(x, top + HEAD, sum(self._width(i) for i in run),
-                                            line_height=f"{LINE}mm"), "\n".join(lines)))
+                                            line_height=f"{LINE}mm"), "\n".join(text)))
             else:
                 out.append(Block("b", box(x + 1, top + HEAD, first.width - 1,
-                                          line_height=f"{LINE}mm"), "\n".join(lines)))
+                                          line_height=f"{LINE}mm"), "\n".join(text)))
         return out
 
     def _intro_lines(self) -> int:
@@ -132,21 +164,26 @@ class Document:
         return int((HEIGHT - top - HEAD) // LINE)
 
     def pages(self) -> list[list[Block]]:
-        stripes = self._stripes()
         first_top = self._intro_height()
+        # the title whole: set smaller, on two lines if need be
+        title, size = fit_lines(self.title, WIDTH - 1, 10, 16, smallest=10, bold=True,
+                                leading=1.15)
         pages: list[list[Block]] = [[
-            Block("b bold", box(0, 0, WIDTH, font_size="16pt"), fit_text(self.title, WIDTH, 16,
-                                                                         bold=True)),
+            Block("b bold", box(0, 0, WIDTH, font_size=f"{size:g}pt", line_height="1.15"),
+                  "\n".join(title)),
             Block("b w muted", box(0, 10, WIDTH, line_height="4.6mm",
                                    font_size=f"{TEXT_PT + 1}pt"), "\n".join(self.intro))]]
-        top, rows = first_top, list(self.rows)
+        top, rows = first_top, [self._lines(row) for row in self.rows]
         if not rows:
             pages[0].append(Block("b", box(0, top, WIDTH), self.empty))
             top += 10
         while rows:
-            take = self.capacity(top)
-            pages[-1] += self._table(top, rows[:take], stripes)
-            top += HEAD + LINE * len(rows[:take]) + GAP
+            room, take = self.capacity(top), 0
+            while take < len(rows) and (take == 0 or room >= len(rows[take][0])):
+                room -= len(rows[take][0])
+                take += 1
+            pages[-1] += self._table(top, rows[:take])
+            top += HEAD + LINE * sum(len(row[0]) for row in rows[:take]) + GAP
             rows = rows[take:]
             if rows:
                 pages.append([])
@@ -160,12 +197,6 @@ class Document:
                                    chart.alt, src=charts.data_url(chart.svg)))
             top += height + GAP
         return pages
-
-    def _stripes(self) -> str:
-        path = Path()
-        for row in range(1, self.capacity(0), 2):
-            path.rect(0, row * LINE, WIDTH, LINE)
-        return svg_data_url(WIDTH, self.capacity(0) * LINE, [(path.d(), 'fill="#eef1ef"')])
 
     def html(self) -> str:
         page_of = _("Page %(page)s of %(pages)s")

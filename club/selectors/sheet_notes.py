@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from club.sheet_labels import call_word, tie_label
 from scoring.calls import call_multiplier
 
@@ -12,11 +14,12 @@ from scoring.calls import call_multiplier
 def describe_row(row: Any, ctx: Any, ends_game: bool) -> None:
     """A row's facts in words: who made each call, what a tie leads to, the tricks."""
     deal, rules = row.deal, ctx.rules
+    unnamed = _("not recorded")  # the sheet did not say who made the call
     row.calls = [(call_word(rules.doubling, index),
-                  "?" if seat is None else ctx.seat_name(seat))
+                  unnamed if seat is None else ctx.seat_name(seat))
                  for index, seat in enumerate(deal.calls or [])]
     if not row.calls and deal.doubling > 1:  # only the multiplier was recorded
-        row.calls = [(call_word(rules.doubling, i), "?")
+        row.calls = [(call_word(rules.doubling, i), unnamed)
                      for i in range(deal.doubling.bit_length() - 1)]
     if row.calls:
         row.doubling = f"×{call_multiplier(len(row.calls), rules)}"

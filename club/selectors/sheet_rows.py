@@ -99,13 +99,14 @@ def _plan(by: str) -> tuple[str, Plan]:
 
 
 def seat_rows(user_id: int | None, *, table_id: int | None = None,
-              code: str | None = None) -> list[tuple[Seat, bool]]:
-    """Seats of the table with ``table_id``, or of the open tables with players' ``code``,
-    each with its table and players loaded, and whether ``user_id`` enters sheets in the club
-    (False for None)."""
+              code: str | None = None,
+              status: str = Round.Status.PUBLISHED) -> list[tuple[Seat, bool]]:
+    """Seats of the table with ``table_id``, or of the open tables with players' ``code``
+    (with ``status``, the closed ones: club.selectors.late_deals), each with its table and
+    players loaded, and whether ``user_id`` enters sheets in the club (False for None)."""
     if code is not None:
         sql, plan = _plan("code")
-        params = [code, Round.Status.PUBLISHED, True]
+        params = [code, status, True]
     else:
         sql, plan = _plan("id")
         params = [table_id]

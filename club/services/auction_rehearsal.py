@@ -29,6 +29,7 @@ from club.selectors.auction_standings import auction_standings_of
 from club.services import draws
 from club.services.auction_simulation import play_auction_table
 from club.services.championships import add_entries, create_championship
+from club.services.closing import close_round
 from club.services.clubs import create_club
 from club.services.rehearsal import FIRST, LAST, wait_for
 from club.services.reports import request_report
@@ -132,7 +133,7 @@ def rehearse_auction(players: int, seed: int, *, game: str = "auction2", rounds:
                              f"{deals} deals, {deals / elapsed:.0f} deals/s"))
 
         start = time.perf_counter()
-        draws.close_round(rnd, user)  # every table played its game to the end
+        close_round(rnd, user)  # every table played its game to the end
         result.steps.append((f"{label}: close", time.perf_counter() - start, ""))
 
     start = time.perf_counter()

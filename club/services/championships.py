@@ -18,6 +18,8 @@ from club.models import (
     Round,
     Stage,
 )
+from club.services.club_size import ClubFull, make_room
+from club.services.draws import stage_poules
 from club.services.standings import current_standings, results_changed
 from club.sheets.kinds import kind_of
 from scoring import MatchFormat
@@ -152,7 +154,11 @@ def add_entries(championship: Championship, *, players=(), pairs=(), new_players
     joined = next_round_number(championship)
     created = []
     if championship.is_individual:
-        players = list(players)
+        players, new_players = list(players), list(new_players)
+        try:  # TROEF_CLUB_MAX_MEMBERS: refused before anything is written
+            make_room(championship.club, len(new_players))
+        except ClubFull as error:
+            raise ChampionshipError(str(error), field="new_players") from error
         for last_name, first_name in new_players:
             player = Player.objects.create(last_name=last_name, first_name=first_name)
             Membership.objects.create(club=championship.club, player=player)
@@ -285,8 +291,6 @@ def table_winners(championship: Championship, stage: Stage, rnd: Round) -> list[
 def poule_winners(championship: Championship, stage: Stage, count: int | None) -> list[int]:
     """The best-placed entry of each poule (in the stage's ranking order), then the best
     runners-up until ``count`` go on."""
-    from club.services.draws import stage_poules
-
     poules = stage_poules(stage)
     if not poules:
         raise ChampionshipError(_("This stage was not played in poules."), field="advance")

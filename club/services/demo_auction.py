@@ -14,6 +14,7 @@ from club.models import Championship, Player, RuleSet
 from club.services import draws
 from club.services.auction_simulation import play_auction_table
 from club.services.championships import add_entries, create_championship
+from club.services.closing import close_round
 
 #: The evening is known by its seed (its name is in the language it was made in).
 AUCTION_SEED = 1316
@@ -43,5 +44,5 @@ def create_demo_auction(club, user) -> Championship | None:
             play_auction_table(table, seed=AUCTION_SEED * 100 + number * 10 + table.number,
                                user=user)
         if number < AUCTION_ROUNDS:
-            draws.close_round(rnd, user)  # every table played to the end
+            close_round(rnd, user)  # every table played to the end
     return evening

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from club.models import Championship, Player, RuleSet
 from club.services import draws
 from club.services.championships import add_entries, create_championship
+from club.services.closing import close_round
 from club.services.simulation import play_table
 
 DEMO_ORDER = ["match_points", "points_diff", "points_for"]
@@ -27,7 +28,7 @@ def play_rounds(championship: Championship, rounds: int, *, user, leave_open: bo
             play_table(table, seed=championship.seed * 100 + rnd.number * 10 + table.number,
                        user=user)
         if not (leave_open and number == rounds):
-            draws.close_round(rnd, user)  # every table played to the end
+            close_round(rnd, user)  # every table played to the end
 
 
 @transaction.atomic

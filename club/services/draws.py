@@ -26,6 +26,7 @@ from club.models import Championship, Entry, MatchResult, Round, Seat, Stage, Ta
 from club.selectors.ratings import ratings_stale
 from club.selectors.replay import championship_rules
 from club.selectors.rounds import POULE_FLAG
+from club.services.ratings import club_key, stored_ratings
 from club.services.standings import current_standings, results_changed
 from club.sheets.kinds import kind_of, kind_of_rules
 from club.table_codes import CODE_ALPHABET, CODE_LENGTH
@@ -191,8 +192,6 @@ def run_generator(championship: Championship, stage: Stage, seed: int, *,
     draw = pairing.draw(entries, method, seed=seed, history=previous_draws(stage),
                         options=options)
     if method == Championship.DrawMethod.BALANCED or seeded:
-        from club.services.ratings import club_key
-
         draw = rated_reasons(draw, strength, ranks if seeded else None,
                              stale=ratings_stale(club_key(championship.club_id)))
     return draw
@@ -204,8 +203,6 @@ RATED_METHODS = (Championship.DrawMethod.BALANCED, Championship.DrawMethod.SWISS
 
 def rated_entries(championship: Championship) -> tuple[Ratings | None, dict[int, tuple]]:
     """The club's ratings (None when it has none yet) and each entry's players."""
-    from club.services.ratings import club_key, stored_ratings
-
     ratings = stored_ratings(club_key(championship.club_id))
     if ratings is None or not len(ratings):
         return None, {}
@@ -366,12 +363,3 @@ def publish_round(rnd: Round) -> Round:
     rnd.save(update_fields=["status"])
     results_changed(championship.pk)
     return rnd
-
-
-def close_round(rnd: Round, user=None, **options) -> Round:
-    """Close a published round: every table finished, or decided by the organiser
-    (:func:`club.services.closing.close_round`, which refuses, naming the tables, while one
-    lacks a decision; ``options`` are its ``decisions`` and ``remaining``)."""
-    from club.services import closing
-
-    return closing.close_round(rnd, user, **options)

@@ -26,23 +26,15 @@ from club.models import (
     RuleSet,
     Traveller,
 )
+from club.services.refusals import Refused, refuse
 from club.sheets.kinds import kind_of_rules
 from engine.board import Board
 from engine.cards import CardSet
 from engine.errors import EngineError
 from scoring.movements import Movement, MovementError, boards_of, movement
 
-
-class DuplicateInvalid(Exception):
-    """Input refused, nothing written: ``errors`` maps form fields ("__all__") to messages."""
-
-    def __init__(self, errors: dict[str, list[str]]) -> None:
-        super().__init__("; ".join(m for ms in errors.values() for m in ms))
-        self.errors = errors
-
-
-def refuse(field: str, message: str) -> DuplicateInvalid:
-    return DuplicateInvalid({field: [message]})
+#: A duplicate refusal is every result's (club.services.refusals).
+DuplicateInvalid = Refused
 
 
 def plan(kind: str, pairs: int, rounds: int | None = None) -> Movement:

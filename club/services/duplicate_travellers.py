@@ -10,14 +10,18 @@ written.
 The lock: every write takes the session's row (``SELECT ... FOR UPDATE``) and moves its
 ``version`` on in the same transaction, so two tables entering at once are serialised and
 the "played twice" check sees every line committed before it (a sheet's deals serialise on
-their table's version in the same way: :mod:`club.services.locked_write`). A form loaded
-at one version and sent after the line it shows changed is a
-:class:`TravellerConflict`: nothing written.
+their table's version in the same way: :mod:`club.services.locked_write`).
+
+One version and one audit trail, as a sheet's deal has: each line has its own ``version``
+(1 when entered, one more at each correction); a form loaded at one version (0: no line)
+and sent after the line changed is a :class:`TravellerConflict` (a
+:class:`~club.services.refusals.Conflict`, as a sheet's), nothing written. Every entry,
+correction and removal is logged as a :class:`~club.models.TravellerChange` (who, when, the
+old and new values, why), kept when the line is removed.
 """
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 from django.db import transaction
@@ -25,9 +29,16 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from club.messages import explain
-from club.models import DuplicateBoard, DuplicateSession, DuplicateTable, Traveller
+from club.models import (
+    DuplicateBoard,
+    DuplicateSession,
+    DuplicateTable,
+    Traveller,
+    TravellerChange,
+)
 from club.selectors.duplicate import deal_result
 from club.services.duplicate import DuplicateInvalid, refuse  # noqa: F401 (re-exported)
+from club.services.refusals import Conflict
 from club.services.sheet_messages import explain as sheet_explain
 from scoring.deal import check_deal
 from scoring.deal_facts import DealResult
@@ -37,8 +48,16 @@ from scoring.errors import ScoringError
 FIELDS = ("trump", "doubling", "points", "points_other", "all_tricks", "renonce")
 
 
-class TravellerConflict(Exception):
+#: What a change log keeps of a line: its facts, and its tricks when entered so.
+LOGGED = (*FIELDS, "play")
+
+
+class TravellerConflict(Conflict):
     """The line changed since the form was loaded: nothing written."""
+
+    def __init__(self, message: str, submitted: int | None = None,
+                 current: int | None = None) -> None:
+        super().__init__(message, submitted, current)
 
 
 def check_facts(facts: dict[str, Any], rules) -> DealResult:
@@ -82,24 +101,48 @@ def _locate(session_id: int, table_id: int, board_number: int
     return session, table, board
 
 
+def _logged(line: Traveller | None) -> dict[str, Any] | None:
+    if line is None:
+        return None
+    return {name: getattr(line, name) for name in LOGGED}
+
+
+def _log(user, session, table, board_number: int, action: str, old, new,
+         reason: str) -> TravellerChange:
+    return TravellerChange.objects.create(
+        session=session, table=table, board_number=board_number, action=action,
+        user=user if getattr(user, "is_authenticated", False) else None, old=old, new=new,
+        reason=(reason or "").strip())
+
+
+def _stale(version: int | None, line: Traveller | None) -> None:
+    """A form loaded at ``version`` (0: it showed no line; None: not checked) while the line
+    is now at another: nothing written."""
+    current = line.version if line is not None else 0
+    if version is not None and version != current:
+        raise TravellerConflict(_("Someone else saved this board for this table meanwhile. "
+                                  "Nothing was saved: check the line and save again."),
+                                version, current)
+
+
 @transaction.atomic
 def enter_traveller(user, session_id: int, table_id: int, board_number: int,
-                    facts: dict[str, Any], *, seen: str | None = None,
-                    play: dict | None = None, hands: str | None = None) -> Traveller:
-    """Write (or correct) the line of table ``table_id`` on board ``board_number``.
+                    facts: dict[str, Any], *, version: int | None = None,
+                    play: dict | None = None, hands: str | None = None,
+                    reason: str = "") -> Traveller:
+    """Write (or correct) the line of table ``table_id`` on board ``board_number``, logged
+    with ``reason``.
 
-    ``seen``: the line's :func:`line_stamp` when the form was loaded ("" for no line): a
-    different stamp now is a :class:`TravellerConflict`. ``hands``: the board's cards the
-    ``play`` was checked against; cards entered again meanwhile are a conflict too."""
+    ``version``: the line's version when the form was loaded (0 for no line): another now
+    is a :class:`TravellerConflict`. ``hands``: the board's cards the ``play`` was checked
+    against; cards entered again meanwhile are a conflict too."""
     session, table, board = _locate(session_id, table_id, board_number)
     if hands is not None and board.hands != hands:
         raise TravellerConflict(_("The cards of board %(board)d were entered again meanwhile. "
                                   "Nothing was saved: check the tricks against them and save "
                                   "again.") % {"board": board_number})
-    line = Traveller.objects.filter(board=board, table=table).first()
-    if seen is not None and seen != line_stamp(line):
-        raise TravellerConflict(_("Someone else saved this board for this table meanwhile. "
-                                  "Nothing was saved: check the line and save again."))
+    line = Traveller.objects.select_for_update().filter(board=board, table=table).first()
+    _stale(version, line)
     clean = {name: facts.get(name) for name in FIELDS}
     clean["doubling"] = clean["doubling"] or 1
     check_facts(clean, session.event.rule_set.rules())
@@ -110,35 +153,41 @@ def enter_traveller(user, session_id: int, table_id: int, board_number: int,
                                 "table %(table)d in round %(round)d. ") % {
             "board": board.number, "table": other_table.number, "round": other_table.round}
             + explain("board_played_twice"))
+    old = _logged(line)
     if line is None:
-        line = Traveller(board=board, table=table)
+        line = Traveller(board=board, table=table, version=0)
     line.pair_ns_id, line.pair_ew_id = table.pair_ns_id, table.pair_ew_id
     for name, value in clean.items():
         setattr(line, name, value)
     line.play = play
     line.entered_by = user if getattr(user, "is_authenticated", False) else None
+    line.version += 1
     line.save()
+    action = TravellerChange.Action.ENTERED if old is None else TravellerChange.Action.EDITED
+    _log(user, session, table, board_number, action, old, _logged(line), reason)
     DuplicateSession.objects.filter(pk=session.pk).update(version=session.version + 1)
     return line
 
 
 @transaction.atomic
-def remove_traveller(user, session_id: int, table_id: int, board_number: int) -> bool:
-    """Remove the line (a result entered at the wrong table); False when there was none."""
+def remove_traveller(user, session_id: int, table_id: int, board_number: int, *,
+                     version: int | None = None, reason: str = "") -> bool:
+    """Remove the line (a result entered at the wrong table), logged with its values and
+    ``reason``; False when there was none. ``version``: as :func:`enter_traveller`'s."""
     session, table, board = _locate(session_id, table_id, board_number)
-    removed, _rows = Traveller.objects.filter(board=board, table=table).delete()
-    if removed:
-        DuplicateSession.objects.filter(pk=session.pk).update(version=session.version + 1)
-    return bool(removed)
-
-
-def line_stamp(line: Traveller | None) -> str:
-    """What a form saw of a line: empty for none, else its facts and its cards (a correction
-    made by someone else in between changes it, even one that keeps the totals)."""
+    line = Traveller.objects.select_for_update().filter(board=board, table=table).first()
     if line is None:
-        return ""
-    facts = "|".join("" if v is None else str(v) for v in line.facts().values())
-    if not line.play:
-        return facts
-    cards = " ".join(" ".join(trick) for trick in line.play.get("tricks", []))
-    return facts + "|" + hashlib.sha256(cards.encode()).hexdigest()[:16]
+        if version:
+            _stale(version, None)
+        return False
+    _stale(version, line)
+    old = _logged(line)
+    line.delete()
+    _log(user, session, table, board_number, TravellerChange.Action.DELETED, old, None, reason)
+    DuplicateSession.objects.filter(pk=session.pk).update(version=session.version + 1)
+    return True
+
+
+def line_version(line: Traveller | None) -> int:
+    """What a form saw of a line: its version, 0 for none."""
+    return 0 if line is None else line.version

@@ -4,6 +4,8 @@ Reading refuses what is not a CSV text file (binary data, NUL and other control 
 field beyond the csv module's limit, an undecodable byte) naming the row. Checking reports
 every bad row by row number (the header is row 1) and field. Writing happens only when no
 row is bad, in one transaction, with bulk inserts: a few queries whatever the row count.
+A file that would take a club past ``TROEF_CLUB_MAX_MEMBERS`` is refused whole, naming the
+limit (:mod:`club.services.club_size`).
 Big files go through :mod:`club.services.import_jobs`, which passes a ``progress`` object.
 """
 
@@ -22,6 +24,7 @@ from django.utils.translation import ngettext
 from club.access import can_edit_club, players_not_editable
 from club.bounds import IN_QUERY_CHUNK
 from club.models import Club, Membership, Player
+from club.services.club_size import ClubFull, make_room
 
 #: Accepted spellings of each CSV column (compared lower-case, spaces and _ alike).
 CSV_COLUMNS = {
@@ -279,16 +282,35 @@ def unusable_number() -> str:
 # -- writing ---------------------------------------------------------------------------
 
 
-def _write(planned: list[_Planned], existing: dict[str, int], report: ImportReport,
-           progress: Progress | None) -> None:
-    """Every planned row, in the caller's transaction, a batch at a time: the batch's new
-    players, then its memberships still missing."""
+def _memberships_of(existing: dict[str, int]) -> set[tuple[int, int]]:
+    """(club id, player id) of every membership of the players the file names by number."""
     linked_ids = sorted(set(existing.values()))
     members: set[tuple[int, int]] = set()
     for start in range(0, len(linked_ids), IN_QUERY_CHUNK):
         members.update(Membership.objects.filter(
             player_id__in=linked_ids[start:start + IN_QUERY_CHUNK]).values_list(
             "club_id", "player_id"))
+    return members
+
+
+def _make_room(planned: list[_Planned], existing: dict[str, int],
+               members: set[tuple[int, int]]) -> None:
+    """Each club the file adds members to has room for them all (``make_room`` locks the
+    club's row: call it in the writing transaction), else ``ClubFull``."""
+    adding: dict[Club, int] = {}
+    for plan in planned:
+        player_id = existing.get(plan.member) if plan.member else None
+        if player_id is None or (plan.club.pk, player_id) not in members:
+            adding[plan.club] = adding.get(plan.club, 0) + 1
+    for club in sorted(adding, key=lambda c: c.pk):
+        make_room(club, adding[club])
+
+
+def _write(planned: list[_Planned], existing: dict[str, int],
+           members: set[tuple[int, int]], report: ImportReport,
+           progress: Progress | None) -> None:
+    """Every planned row, in the caller's transaction, a batch at a time: the batch's new
+    players, then its memberships still missing (``members``: those there already)."""
     total = len(planned)
     for start in range(0, total, BATCH):
         chunk = planned[start:start + BATCH]
@@ -342,9 +364,15 @@ def import_rows(user, club: Club, rows: list[list[str]],
         progress.writing(len(planned))
     try:
         with transaction.atomic():
-            _write(planned, existing, report, progress)
+            members = _memberships_of(existing)
+            _make_room(planned, existing, members)
+            _write(planned, existing, members, report, progress)
             if progress is not None:
                 progress.committing(report)
+    except ClubFull as error:  # nothing written: the check comes before the first insert
+        failed = ImportReport()
+        failed.refuse(0, _("club"), str(error))
+        return failed
     except IntegrityError:
         failed = ImportReport()
         failed.refuse(0, _("member number"),

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy
 
 from club.access import can_edit_club, can_edit_player
 from club.models import Club, Membership, Player
+from club.services.club_size import ClubFull, make_room
 
 
 class PlayerRefused(ValueError):
@@ -41,6 +42,11 @@ def add_player_to_club(user, club: Club, *, last_name: str, first_name: str,
         player = Player.objects.filter(member_number=member_number).first()
         if player is not None and not can_edit_player(user, player):
             raise PlayerRefused(str(FOREIGN_NUMBER) % {"number": member_number}, field="member_number")
+    if player is None or not Membership.objects.filter(club=club, player=player).exists():
+        try:
+            make_room(club, 1)  # TROEF_CLUB_MAX_MEMBERS: refused before anything is written
+        except ClubFull as error:
+            raise PlayerRefused(str(error)) from error
     if player is None:
         player = Player.objects.create(last_name=last_name.strip(), first_name=first_name.strip(),
                                        member_number=member_number, published=published)

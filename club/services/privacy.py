@@ -22,7 +22,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from club.access import can_edit_player
-from club.models import AuditEntry, DealChange, DuplicatePair, Entry, Pair, Player, ReportJob, Table
+from club.models import (
+    AuditEntry,
+    DealChange,
+    DuplicatePair,
+    Entry,
+    Pair,
+    Player,
+    ReportJob,
+    Table,
+    TravellerChange,
+)
 from club.selectors.names import mentions, names_words
 from club.selectors.player_data import player_club_ids, player_data
 
@@ -167,6 +177,7 @@ def _replace(text: str, names, label: str) -> str:
 AUDIT_SUBJECT = "auditentry.subject"
 TEXTS = {
     "dealchange.reason": (DealChange, "reason"),
+    "travellerchange.reason": (TravellerChange, "reason"),
     "table.decision_reason": (Table, "decision_reason"),
     AUDIT_SUBJECT: (AuditEntry, "subject"),
     "auditentry.reason": (AuditEntry, "reason"),  # round reopened, table decided, roles...
@@ -194,6 +205,7 @@ def _scrub_texts(player: Player, old: Player, label: str) -> dict[str, int]:
     tables = player.seats.values("table_id")
     near_rows = {
         DealChange: Q(table_id__in=tables),
+        TravellerChange: Q(session__event__club_id__in=player_club_ids(player)),
         Table: Q(pk__in=tables),
         AuditEntry: Q(club_id__in=player_club_ids(player)),
     }

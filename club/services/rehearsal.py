@@ -15,6 +15,7 @@ from django.db import transaction
 from club.models import Club, ClubRole, Membership, Player, ReportJob, Round, RuleSet, Stage, Table
 from club.services import draws
 from club.services.championships import add_entries, advance, create_championship
+from club.services.closing import close_round
 from club.services.reports import request_report
 from club.services.simulation import play_table
 
@@ -115,7 +116,7 @@ def play_round(stage: Stage, user, seed: int, progress: Progress, result: Rehear
 
     start = time.perf_counter()
     # A 90-minute round: time is called, the tables still playing are scored as played.
-    draws.close_round(rnd, user, remaining=Table.Decision.PLAYED)
+    close_round(rnd, user, remaining=Table.Decision.PLAYED)
     wait_for(request_report("standings", stage.championship, None, user).job.pk)
     result.steps.append(Step(f"{label}: close, standings PDF", time.perf_counter() - start))
     return rnd

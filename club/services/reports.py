@@ -136,6 +136,11 @@ def request_report(kind: str, championship: Championship, rnd: Round | None = No
     return Requested(job, unavailable=job.status == Status.UNSENT)
 
 
+#: The report tasks, by their registered names (club.tasks imports this module).
+RENDER, CHUNK, MERGE = ("club.tasks.render_report", "club.tasks.render_report_chunk",
+                        "club.tasks.merge_report")
+
+
 def _queue() -> str | None:
     return getattr(settings, "TROEF_REPORTS_QUEUE", None) or None
 
@@ -143,10 +148,8 @@ def _queue() -> str | None:
 def send(job: ReportJob, language: str | None = None) -> bool:
     """Queue the job's first task (to ``settings.TROEF_REPORTS_QUEUE`` when set), in
     ``language`` (the active one); False when the queue cannot be reached."""
-    from club.tasks import render_report
-
     queue = _queue()
-    return publish(render_report, (job.pk,),
+    return publish(RENDER, (job.pk,),
                    {"queue": queue, "language": language or get_language()}, queue)
 
 
@@ -181,8 +184,6 @@ def resume_stalled() -> int:
     not see. Every step is idempotent; a claim (marker renamed, heartbeat moved) lets one
     sweep send each.
     """
-    from club.tasks import merge_report, render_report, render_report_chunk
-
     now = timezone.now()
     sent = 0
     for job in ReportJob.objects.filter(status=Status.RUNNING,
@@ -195,7 +196,7 @@ def resume_stalled() -> int:
         for index in jobs.lost_chunks(job):
             if not jobs.claim_chunk(job.pk, index):
                 continue
-            if publish(render_report_chunk, (job.pk, index), options, queue):
+            if publish(CHUNK, (job.pk, index), options, queue):
                 log.warning("report job %s: chunk %s sent again (its worker stopped)",
                             job.pk, index)
                 jobs.touch(job.pk)
@@ -203,7 +204,7 @@ def resume_stalled() -> int:
             else:
                 jobs.unclaim_chunk(job.pk, index)
         step = jobs.stalled_step(job) if jobs.stalled(job, now) else None
-        task, kwargs = (merge_report, {}) if step == "merge" else (render_report, options)
+        task, kwargs = (MERGE, {}) if step == "merge" else (RENDER, options)
         if step and jobs.claim_job(job) and publish(task, (job.pk,), kwargs, queue):
             log.warning("report job %s: %s sent again (no sign of work)", job.pk, step)
             sent += 1

@@ -1,11 +1,11 @@
-"""The sheet service's own checks of a deal, before scoring replays the sheet: who made each
-doubling call, and whether the dealer is the one whose turn it was (RULES.md §§2, 4).
+"""The sheet service's own checks of a deal, before scoring replays the sheet: whether the
+dealer is the one whose turn it was (RULES.md §2).
 
 Scoring checks what it can see (the calls alternate, an opponent of the dealer first, and
-are no more than the rule set allows); this module checks what needs the sheet: that each
-call names a player (a deal recorded before the calls were kept may go on naming nobody),
-and that the deal is dealt by the player after the previous deal's dealer (the first deal:
-the table's drawn first dealer), since a no-trump quota counts the dealer's side.
+are no more than the rule set allows); this module checks what needs the sheet: that the
+deal is dealt by the player after the previous deal's dealer (the first deal: the table's
+drawn first dealer), since a no-trump quota counts the dealer's side. Who may make each
+doubling call is the entry row's check (club.sheet_callers); a call may name nobody.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from django.utils.translation import gettext as _
 
 from club.models import Deal
 from club.selectors.sheets import TableContext, expected_dealer
-from club.sheet_labels import call_labels
 from scoring.calls import knocks_of
 
 
@@ -42,26 +41,6 @@ def normalise_calls(facts: dict[str, Any]) -> None:
         facts["doubling"] = 1 << len(calls)
 
 
-def check_calls_named(ctx: TableContext, calls: Sequence[int | None], named: bool,
-                      old: Deal | None) -> None:
-    """Every call of a deal given with its calls names a player (``named``: the facts came
-    with calls). A correction may leave a call naming nobody where the recorded deal did."""
-    if not named:
-        return
-    calls = list(calls or [])
-    before = list(old.calls or []) if old is not None else []
-    labels = call_labels(ctx.rules.doubling, len(calls))
-    for index, seat in enumerate(calls):
-        if seat is not None:
-            continue
-        if len(before) == len(calls) and before[index] is None:
-            continue  # recorded before the calls were kept: nobody to name
-        label = labels[index] if index < len(labels) else str(index + 1)
-        raise DealRefused(f"call_{index + 1}", _(
-            "Say who made the call (%(call)s): the sheet records each doubling call with "
-            "the player who made it.") % {"call": label})
-
-
 def check_dealer(ctx: TableContext, deals: Sequence[Deal], number: int) -> None:
     """The dealer of deal ``number`` (and of the deal after it, when an edit moved it) is
     the one whose turn it was."""
@@ -84,8 +63,9 @@ def check_dealer(ctx: TableContext, deals: Sequence[Deal], number: int) -> None:
 def check_partnership_deal(ctx: TableContext, deals: Sequence[Deal], number: int,
                            named_calls: bool, old: Deal | None = None) -> None:
     """The partnership sheet's own checks of deal ``number`` (the sheet kind's
-    ``check_deal``): who made each doubling call, and whose deal it was."""
-    check_calls_named(ctx, deals[number - 1].calls, named_calls, old)
+    ``check_deal``): whose deal it was. A call may name nobody (the sheet did not say who
+    made it): the score reads each call's side, which its turn gives; the entry row asks
+    for a name or "not recorded" (club.forms_sheets), the API takes the multiplier alone."""
     if old is None or old.dealer != deals[number - 1].dealer:  # a correction of the points
         check_dealer(ctx, deals, number)  # alone keeps the dealer it had
 

@@ -37,6 +37,7 @@ from club.selectors.sheet_rows import table_deals
 from club.selectors.sheets import Actor, TableContext, load_table
 from club.services.draws import table_code
 from club.services.locked_write import write_under_lock
+from club.services.refusals import Conflict, Refused
 from club.services.results import RESULT_KEY
 from club.services.sheet_checks import DealRefused, normalise_calls
 from club.services.sheet_messages import explain, format_label
@@ -48,25 +49,19 @@ Action = DealChange.Action
 _RENUMBER_OFFSET = 10000
 
 
-class SheetInvalid(Exception):
-    """Input refused, nothing written: ``errors`` maps form fields ("__all__") to messages."""
-
-    def __init__(self, errors: dict[str, list[str]], deal: int | None = None) -> None:
-        super().__init__("; ".join(m for ms in errors.values() for m in ms))
-        self.errors = errors
-        self.deal = deal
+#: A sheet's refusal is every result's (club.services.refusals).
+SheetInvalid = Refused
 
 
-class SheetConflict(Exception):
+class SheetConflict(Conflict):
     """The sheet changed since the form was loaded (stale version): nothing written."""
 
     def __init__(self, submitted: int, current: int | None) -> None:
         super().__init__(_("This sheet was changed by someone else while you were entering "
                            "(your version %(mine)s, now %(now)s). Nothing was saved: check the "
                            "sheet as it is now and save again.")
-                         % {"mine": submitted, "now": "?" if current is None else current})
-        self.submitted = submitted
-        self.current = current
+                         % {"mine": submitted, "now": "?" if current is None else current},
+                         submitted, current)
 
 
 @dataclass(frozen=True)

@@ -112,7 +112,8 @@ def facts_from_tricks(board: Board, rules: RuleSet, trump: str | None, text: str
 
 def enter_traveller_tricks(user, session_id: int, table_id: int, board_number: int,
                            trump: str | None, text: str, *, doubling: int = 1,
-                           seen: str | None = None) -> tuple[Traveller, TricksReport]:
+                           version: int | None = None,
+                           reason: str = "") -> tuple[Traveller, TricksReport]:
     """Write (or correct) the line of table ``table_id`` on board ``board_number`` from its
     tricks; the checks and the stale-form conflict are :func:`enter_traveller`'s."""
     session = DuplicateSession.objects.select_related("event__rule_set").get(pk=session_id)
@@ -125,8 +126,8 @@ def enter_traveller_tricks(user, session_id: int, table_id: int, board_number: i
     except EngineError as error:
         raise refuse("board", messages.explain(error)) from None
     report = facts_from_tricks(board, session.event.rule_set.rules(), trump, text, doubling)
-    line = enter_traveller(user, session_id, table_id, board_number, report.facts, seen=seen,
-                           play=report.play, hands=row.hands)
+    line = enter_traveller(user, session_id, table_id, board_number, report.facts,
+                           version=version, play=report.play, hands=row.hands, reason=reason)
     return line, report
 
 

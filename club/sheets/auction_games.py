@@ -21,9 +21,10 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from engine.auction import lowest_bid
+from engine.auction import lowest_bid, total_in_play
 from engine.auction_deal import SEVENS, laid_out, widow_size
 from engine.rules import RuleSet
+from scoring.auction import declarer_target, stake
 
 
 def _widow_hands(rules: RuleSet) -> str:
@@ -103,3 +104,24 @@ GAMES: dict[str, AuctionGameSheet] = {game.key: game for game in (
 def game_sheet(rules: RuleSet) -> AuctionGameSheet:
     """The sheet of the auction game ``rules`` plays."""
     return GAMES[rules.game]
+
+
+def auction_sentences(rules: RuleSet) -> list[str]:
+    """An auction game's scoring facts (RULES.md §13): the count, the declarer's target and
+    stakes (game 1) or the lowest bid and the all-tricks value (games 2 and 3), the open
+    cards' doubling (game 3), the deals of a game."""
+    total = total_in_play(rules)
+    out = [_("Count: card points + 1 a trick, %(total)d in play") % {"total": total}]
+    game = game_sheet(rules)
+    if game.privilege:
+        stakes = ", ".join(f"{k}:{stake(rules, k)}" for k in range(widow_size(rules) + 1))
+        out.append(_("Target %(target)d: made, each pays him the stake; missed, he pays "
+                     "each") % {"target": declarer_target(rules)})
+        out.append(_("Stake by cards drawn: %(stakes)s") % {"stakes": stakes})
+    else:
+        value = rules.all_tricks_value or 2 * total
+        out.append(_("Lowest bid %(low)d · all tricks (AT) worth %(value)d · the bid won "
+                     "or lost") % {"low": lowest_bid(rules), "value": value})
+        if game.open_widow_doubling and rules.open_widow_doubling:
+            out.append(_("×2 for an all-tricks bid, ×2 without exchanging"))
+    return out

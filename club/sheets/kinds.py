@@ -107,6 +107,9 @@ class SheetKind:
     api_facts_path: str
     #: ``api_sheet(ctx)``: the sheet as the API shows it.
     api_sheet_path: str
+    #: ``rule_sentences(rules)``: the scoring facts of the sheet's rules, in words (the web
+    #: and the printed sheet).
+    rule_sentences_path: str
 
     # Each part, imported from its ``<name>_path`` when first asked.
     form_class = _Part()
@@ -132,6 +135,7 @@ class SheetKind:
     api_standings = _Part()
     api_facts = _Part()
     api_sheet = _Part()
+    rule_sentences = _Part()
 
 
 PARTNERSHIP = SheetKind(
@@ -158,7 +162,8 @@ PARTNERSHIP = SheetKind(
     projector_table_path="club.selectors.live.match_table",
     api_standings_path="club.api.views_read.match_rows",
     api_facts_path="club.api.views_sheets.partnership_facts",
-    api_sheet_path="club.api.views_sheets.partnership_sheet")
+    api_sheet_path="club.api.views_sheets.partnership_sheet",
+    rule_sentences_path="club.sheet_labels.partnership_sentences")
 
 AUCTION = SheetKind(
     key="auction", each_for_themselves=True, dealer_typed=False, tricks_entry=False,
@@ -185,7 +190,8 @@ AUCTION = SheetKind(
     projector_table_path="club.selectors.live.auction_table",
     api_standings_path="club.api.auction_sheets.standings_rows",
     api_facts_path="club.api.auction_sheets.deal_facts",
-    api_sheet_path="club.api.auction_sheets.sheet_data")
+    api_sheet_path="club.api.auction_sheets.sheet_data",
+    rule_sentences_path="club.sheets.auction_games.auction_sentences")
 
 KINDS: tuple[SheetKind, ...] = (PARTNERSHIP, AUCTION)
 

@@ -7,6 +7,7 @@ import json
 from django import template
 
 from club.rule_labels import rule_set_name as name
+from club.sheet_labels import rule_sentences as sentences
 from scoring.deal import points_text
 
 register = template.Library()
@@ -33,6 +34,13 @@ def rule_set_name(rule_set) -> str:
     (:func:`club.rule_labels.rule_set_name`)."""
 
     return name(rule_set)
+
+
+@register.filter
+def rule_sentences(rules) -> list[str]:
+    """The rules a player needs to check a sheet's scores, in words
+    (:func:`club.sheet_labels.rule_sentences`, as the printed sheet says them)."""
+    return sentences(rules)
 
 
 @register.filter

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -25,6 +26,7 @@ from club.forms_championships import (
 )
 from club.models import Championship, Entry, Round, Stage, Table
 from club.selectors.closing import decision_notes, reopenings
+from club.selectors.late_deals import late_counts, table_reports
 from club.selectors.ratings import ratings_stale, round_win_chances
 from club.selectors.rounds import round_fingerprint, round_page
 from club.selectors.standings import results_key
@@ -33,6 +35,7 @@ from club.services import draws
 from club.services.ratings import club_key
 from club.services.standings import FINGERPRINT_SECONDS
 from club.views.base import ClubEditMixin, RefusedIs400
+from club.views.choices import entries_choices
 from club.views.conditional import etag_for, not_modified, tagged
 
 
@@ -186,9 +189,10 @@ class EntriesView(ChampionshipView):
         entries = c.entries.select_related("player", "pair", "substitute_for").order_by("name")
         if c.is_individual:
             substitute = substitute or SubstituteForm(championship=c)
+        found = entries_choices(form, substitute, request.GET)  # a big club: a search
         return render(request, "championships/entries.html",
                       {"championship": c, "form": form, "entries": entries,
-                       "substitute_form": substitute}, status=status)
+                       "substitute_form": substitute, "found": found}, status=status)
 
     def post(self, request, pk):
         form = EntriesForm(request.POST, championship=self.championship)
@@ -200,7 +204,9 @@ class EntriesView(ChampionshipView):
             form.add_error(error.field, str(error))
             return self.get(request, pk, form=form, status=400)
         messages.success(request, _("%(n)d entries added.") % {"n": len(created)})
-        return redirect("championship-entries", pk=pk)
+        search = request.GET.get("q", "")[:100]  # a big club: back to the same search
+        return redirect(reverse("championship-entries", args=[pk])
+                        + ("?" + urlencode({"q": search}) if search else ""))
 
 
 class SubstituteView(EntriesView):
@@ -285,8 +291,12 @@ class RoundView(ChampionshipView):
         # a draft drawn on results that changed since must be redrawn (in the ETag: the
         # draft's own page is unchanged by the correction that makes it stale)
         stale = reveal and draws.drawn_on_changed_results(self.round, c)
+        # the organiser's: deals that came after the close, the code pages' last reports
+        late = late_counts(self.round) if reveal else (0, 0)
+        reports = table_reports(self.round) if reveal and c.self_entry else {}
         etag = etag_for(request, fingerprint, reveal, c.user_can_score, request.user.pk or "",
-                        sorted(chances.items()), stale, ratings_behind)
+                        sorted(chances.items()), stale, ratings_behind, late,
+                        sorted((pk, str(r)) for pk, r in reports.items()))
         unchanged = not_modified(request, etag)
         if unchanged is not None:
             return unchanged
@@ -299,7 +309,8 @@ class RoundView(ChampionshipView):
             "reopenings": reopenings(self.round),
             "can_score": c.user_can_score, "draw_form": DrawForm(),
             "chances": chances, "drawn_on_changed_results": stale,
-            "ratings_behind": ratings_behind}), etag)
+            "ratings_behind": ratings_behind, "late_waiting": late[0], "late_all": late[1],
+            "reports": reports}), etag)
 
 
 class RoundActionView(RoundView):

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from club.forms_closing import CloseForm, DecisionForm, ReopenForm
 from club.models import Round, Table
 from club.selectors.closing import round_checks
+from club.selectors.late_deals import late_counts, table_reports
 from club.services import closing, draws
 from club.views.championships import RoundView
 
@@ -56,10 +57,13 @@ class RoundClosingView(RoundView):
              reopen_form=None, reopen_error="", status: int = 200):
         rnd = self.round
         checks = round_checks(rnd)
+        # each table's code page: when it last asked, how many deals it had waiting
+        reports = table_reports(rnd) if self.championship.self_entry else {}
         for check in checks:
             if check.table.is_bye:
                 continue
             table = check.table
+            check.report = reports.get(table.pk)
             check.form = (forms or {}).get(table.number) or DecisionForm(
                 sides=check.sides, prefix=f"t{table.number}", initial={
                     "decision": table.decision, "side": table.decision_side,
@@ -71,7 +75,9 @@ class RoundClosingView(RoundView):
             focus_first_error(close_form)
             focus_first_error(reopen_form)
         closed = rnd.status == Round.Status.CLOSED
+        late_waiting, late_all = late_counts(rnd)
         return render(request, "championships/closing.html", {
+            "late_waiting": late_waiting, "late_all": late_all,
             "championship": self.championship, "round": rnd, "checks": checks,
             "missing": [c.table.number for c in checks if c.missing],
             "close_form": close_form or CloseForm(), "close_error": close_error,
@@ -114,7 +120,7 @@ class RoundCloseView(RoundClosingView):
         if not form.is_valid():
             return self.page(request, close_form=form, status=400)
         try:
-            draws.close_round(self.round, request.user,
+            closing.close_round(self.round, request.user,
                               remaining=form.cleaned_data["remaining"] or None)
         except draws.RoundError as error:
             self.round.refresh_from_db()

@@ -18,6 +18,7 @@ from club.access import (
     name_revealing_club_ids,
     rights,
 )
+from club.exports import ExportTooLarge, StreamedTableExport
 from club.forms import ClubForm, MembershipForm, PairForm, PlayerForm
 from club.models import Club, Membership, Pair, Player
 from club.selectors.names import player_name
@@ -33,9 +34,30 @@ from club.services.clubs import (
 from club.services.players import PlayerRefused, add_player_to_club, save_player
 from club.tables import ClubTable, MemberTable, PairTable
 from club.views.base import ClubEditMixin, ExportableTableMixin, RefusedIs400
+from club.views.choices import pair_choices
 
 
-class ClubListView(ExportableTableMixin, ListView):
+class StreamedExportMixin(ExportableTableMixin):
+    """Exports of lists as long as a club (issue 27, break 1): the CSV streams, the XLSX is
+    written row by row and bounded (:class:`club.exports.StreamedTableExport`); beyond the
+    bound the page says so and offers the CSV, whatever the club's size no request holds a
+    worker for long. An export builds nothing of the page."""
+
+    export_class = StreamedTableExport
+
+    def export_requested(self) -> str | None:
+        export = self.request.GET.get(self.export_trigger_param)
+        return export if self.export_class.is_valid_format(export) else None
+
+    def create_export(self, export_format):
+        try:
+            return super().create_export(export_format)
+        except ExportTooLarge as error:
+            messages.error(self.request, str(error))
+            return redirect(self.request.path)
+
+
+class ClubListView(StreamedExportMixin, ListView):
     template_name = "club/club_list.html"
     table_class = ClubTable
     export_name = export_title = gettext_lazy("Clubs")
@@ -44,7 +66,7 @@ class ClubListView(ExportableTableMixin, ListView):
         return Club.objects.annotate(members=Count("memberships", filter=Q(memberships__active=True))).order_by("name")
 
 
-class ClubDetailView(ExportableTableMixin, DetailView):
+class ClubDetailView(StreamedExportMixin, DetailView):
     """A club's page: its members as a table (exportable), its pairs."""
 
     model = Club
@@ -87,6 +109,9 @@ class ClubDetailView(ExportableTableMixin, DetailView):
 
     def get(self, request, *args, **kwargs):
         self.object = self.get_object()
+        export = self.export_requested()
+        if export:
+            return self.create_export(export)
         return self.render_to_response(self.get_context_data(object=self.object))
 
 
@@ -157,9 +182,26 @@ class MembershipUpdateView(ClubEditMixin, RefusedIs400, UpdateView):
             title=_("Membership of %(player)s") % {"player": self.object.player}, **kwargs)
 
 
-class PairCreateView(ClubEditMixin, RefusedIs400, CreateView):
+class PairSearchMixin:
+    """A big club's members are found by name, not listed in two selects of every member
+    (issue 27, break 1: 3.8 MB for 40,000 players): :func:`club.views.choices.pair_choices`."""
+
+    def get_form(self, form_class=None):
+        form = super().get_form(form_class)
+        found = pair_choices(form, self.request.GET)
+        self.pair_search = [{"name": name, "label": form.fields[name].label, "found": f}
+                            for name, f in found.items() if not f.listed]
+        return form
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        ctx["pair_search"] = getattr(self, "pair_search", [])
+        return ctx
+
+
+class PairCreateView(ClubEditMixin, RefusedIs400, PairSearchMixin, CreateView):
     form_class = PairForm
-    template_name = "club/form.html"
+    template_name = "club/pair_add.html"
 
     def get_form_kwargs(self):
         return {**super().get_form_kwargs(), "club": self.club}
@@ -174,7 +216,7 @@ class PairCreateView(ClubEditMixin, RefusedIs400, CreateView):
                                         **kwargs)
 
 
-class PairUpdateView(ClubEditMixin, RefusedIs400, UpdateView):
+class PairUpdateView(ClubEditMixin, RefusedIs400, PairSearchMixin, UpdateView):
     """A pair's name (and its players until it has played); a removed pair that has played
     can be brought back here."""
 

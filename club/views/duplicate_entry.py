@@ -27,7 +27,13 @@ from django.views import View
 
 from club import throttle
 from club.access import can_edit_club, can_enter_sheets
-from club.forms_duplicate import BoardCardsForm, TravellerForm, TravellerTricksForm, initial_of
+from club.forms_duplicate import (
+    BoardCardsForm,
+    TravellerForm,
+    TravellerRemoveForm,
+    TravellerTricksForm,
+    initial_of,
+)
 from club.forms_sheets import trump_keys, trump_letters
 from club.models import DuplicateBoard, DuplicateSession, Traveller
 from club.selectors.duplicate import conceal_pairs
@@ -35,7 +41,7 @@ from club.services.duplicate import DuplicateInvalid, enter_board
 from club.services.duplicate_travellers import (
     TravellerConflict,
     enter_traveller,
-    line_stamp,
+    line_version,
     remove_traveller,
 )
 from club.services.traveller_play import CardRefused, enter_traveller_tricks, play_text
@@ -86,7 +92,8 @@ class TravellerView(View):
         if form.is_valid():
             def write():
                 enter_traveller(request.user, self.session.pk, self.table.pk, number,
-                                form.facts(), seen=form.cleaned_data["seen"])
+                                form.facts(), version=form.cleaned_data["version"] or 0,
+                                reason=form.cleaned_data["reason"])
                 return messages.SUCCESS, _("Board %(board)d saved for table %(table)d.") % {
                     "board": number, "table": self.table.number}
             saved = self._save(form, number, write)
@@ -115,7 +122,7 @@ class TravellerView(View):
                     line, report = enter_traveller_tricks(
                         request.user, self.session.pk, self.table.pk, number,
                         tricks_form.suit(), data["play"], doubling=data.get("doubling") or 1,
-                        seen=data["seen"])
+                        version=data["version"] or 0, reason=data["reason"])
                 except CardRefused:
                     throttle.add(CARD_REFUSALS, counted,
                                  settings.TROEF_TRAVELLER_REFUSAL_WINDOW_SECONDS)
@@ -160,7 +167,7 @@ class TravellerView(View):
         board = DuplicateBoard.objects.filter(session=self.session, number=number).first()
         line = self._line(number)
         if form is None:
-            form = TravellerForm(initial={**initial_of(line), "seen": line_stamp(line)})
+            form = TravellerForm(initial={**initial_of(line), "version": line_version(line)})
         if tricks_form is None:
             tricks_form = tricks_form_of(line)
         done = set(Traveller.objects.filter(table=self.table)
@@ -187,22 +194,31 @@ def tricks_form_of(line) -> TravellerTricksForm:
     initial = initial_of(line)
     return TravellerTricksForm(initial={
         "trump": initial["trump"], "doubling": initial["doubling"], "play": play_text(line),
-        "seen": line_stamp(line)})
+        "version": line_version(line)})
 
 
 class TravellerRemoveView(View):
     """POST: remove the line of table ``pk`` on board ``number`` (entered at the wrong
-    table or board); the scorers' right, under the session's lock."""
+    table or board); the scorers' right, under the session's lock, at the version the page
+    showed, logged with the reason typed."""
 
     def post(self, request, pk, number):
         table = table_of(pk)
         refused = _allowed(request, table.session.event.club, can_enter_sheets)
         if refused is not None:
             return refused
+        form = TravellerRemoveForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, " ".join(m for ms in form.errors.values() for m in ms))
+            return redirect("duplicate-traveller", table.pk, number)
         try:
-            removed = remove_traveller(request.user, table.session_id, table.pk, number)
+            removed = remove_traveller(request.user, table.session_id, table.pk, number,
+                                       version=form.cleaned_data["version"],
+                                       reason=form.cleaned_data["reason"])
         except DuplicateInvalid as error:
             messages.error(request, " ".join(m for ms in error.errors.values() for m in ms))
+        except TravellerConflict as conflict:
+            messages.error(request, str(conflict))
         else:
             if removed:
                 messages.success(request, _("The line of table %(table)d on board %(board)d "

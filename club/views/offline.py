@@ -23,11 +23,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 #: Bump when the worker's behaviour changes without any of its files changing name.
-WORKER_VERSION = 1
+WORKER_VERSION = 2
 
 #: Kept by the worker at install, and served from its cache when the network is away.
 ASSETS = ("club/troef.css", "club/sheet.css", "club/troef.js", "club/sheet.js",
-          "club/offline-store.js", "club/offline-deals.js", "club/offline.js",
+          "club/offline-store.js", "club/offline-deals.js", "club/offline-send.js",
+          "club/offline.js",
           "club/offline.css", "club/icon.svg")
 
 #: Where the worker may act: the sheet pages' two folders.

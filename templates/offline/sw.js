@@ -6,9 +6,10 @@
      answers (and that copy is kept), else from the copy kept at the last visit.
    - The static files the sheet needs are kept at install and served from the cache,
      refreshed in the background.
-   - A new deal sent by the sheet's form while the network (or the database) is away is not lost: the worker
-     puts it in the queue (offline-store.js) and shows the sheet again, with the deal
-     "waiting to send". The page sends the queue through the API when the connection is back.
+   - A new deal sent by the sheet's form while the network (or the database) is away, or
+     silent, is not lost: the worker puts it in the queue (offline-store.js) under the
+     form's key and shows the sheet again, with the deal "waiting to send". The page sends
+     the queue through the API when the connection is back.
    Everything else (the API, the preview, other pages) goes to the network untouched. */
 "use strict";
 var CONFIG = {{ config|safe }};
@@ -69,21 +70,32 @@ function sheetPage(request) {
   });
 }
 
-/* A new deal posted by the sheet's form: to the server; when no answer comes, or the
-   server's 503 (its database away: "not saved"), into the queue. */
+/* A new deal posted by the sheet's form: to the server; when the network fails, gives no
+   answer within POST_WAIT, or the server answers 503 (its database away: "not saved"), into
+   the queue under the form's own key (the page, which gives up at 8 s, queues it under the
+   same key: one record), then the sheet again. An answer that comes after that is not
+   waited for: the queue sends the deal again with that key, and the server answers the
+   first save if this post made one. */
+var POST_WAIT = NETWORK_WAIT + 1000;
 function postedDeal(request) {
   var copy = request.clone();
   var url = new URL(request.url);
+  var queued = null;
   function queue() {
-    return copy.formData().then(function (data) {
-      return self.TroefQueue.add(url.pathname, self.TroefQueue.fieldsOf(data), { via: "worker" });
-    }).then(function () {
-      return Response.redirect(url.pathname + "#entry", 303);
-    });
+    if (!queued) {
+      queued = copy.formData().then(function (data) {
+        return self.TroefQueue.add(url.pathname, self.TroefQueue.fieldsOf(data),
+                                   { key: data.get("key") || undefined, via: "page", page: url.pathname });
+      }).then(function () {
+        return Response.redirect(url.pathname + "#entry", 303);
+      });
+    }
+    return queued;
   }
-  return fetch(request).then(function (response) {
+  var network = fetch(request).then(function (response) {
     return response.status === 503 ? queue() : response;
   }, queue);
+  return Promise.race([network, timeout(POST_WAIT)]).catch(queue);
 }
 
 /* A static file the sheet uses: the kept copy at once, refreshed in the background. */

@@ -200,7 +200,7 @@ def test_the_advance_form_shows_once_the_stages_rounds_are_closed(org_client, or
     from django.urls import reverse
 
     from club.models import Round, Table
-    from club.services.draws import close_round
+    from club.services.closing import close_round
     from tests.factories import make_championship, make_club, make_round
 
     champ = make_championship(make_club("advance-club", organiser=organiser), entries=4)

@@ -16,7 +16,7 @@ from tests.helpers.duplicate import make_event, refused
 
 pytestmark = pytest.mark.django_db
 
-GOOD = {"trump": "h", "points": "38", "points_other": "22", "doubling": "1", "seen": ""}
+GOOD = {"trump": "h", "points": "38", "points_other": "22", "doubling": "1", "version": "0"}
 
 
 @pytest.fixture
@@ -132,9 +132,9 @@ def test_a_stale_form_writes_nothing(evening):
     assert answer.status_code == 302 and answer.url == url(table, board)
     assert Traveller.objects.get().points == 38
     # with the line as it is now, the correction goes in
-    seen = client.get(url(table, board)).context["form"].initial["seen"]
+    seen = client.get(url(table, board)).context["form"].initial["version"]
     assert client.post(url(table, board), {**GOOD, "points": "20", "points_other": "40",
-                                           "seen": seen}).status_code == 302
+                                           "version": seen}).status_code == 302
     assert Traveller.objects.get().points == 20
 
 

@@ -80,7 +80,7 @@ def test_an_entered_set_waits_for_its_cards(organiser_client):
     assert page.context["sessions"][0]["missing"] == list(range(1, 11))
     table = session.tables.get(round=1, number=1)
     answer = client.post(reverse("duplicate-traveller", args=[table.pk, table.boards[0]]),
-                         {"trump": "h", "points": "38", "points_other": "22", "seen": ""})
+                         {"trump": "h", "points": "38", "points_other": "22", "version": "0"})
     refused(answer, words="has not been dealt")
 
 

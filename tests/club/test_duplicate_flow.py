@@ -57,7 +57,7 @@ def test_an_evening_of_eight_pairs_through_the_pages():
                 url = reverse("duplicate-traveller", args=[table.pk, board])
                 assert client.get(url).status_code == 200
                 line = random_line(rng)
-                answer = client.post(url, {**line, "seen": ""})
+                answer = client.post(url, {**line, "version": "0"})
                 assert answer.status_code == 302, answer.content.decode()[:3000]
                 points = (None if not line["points"]
                           else (int(line["points"]), int(line["points_other"])))

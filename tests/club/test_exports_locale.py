@@ -33,7 +33,7 @@ def members(client):
 def test_members_csv_in_the_readers_language(client, members, language, separator, yes, no):
     response = client.get(members, {"_export": "csv"}, HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 200
-    text = response.content.decode("utf-8")
+    text = response.getvalue().decode("utf-8")  # streamed (issue 27)
     assert text.startswith("\ufeff")  # Excel reads the accents as UTF-8
     lines = text.lstrip("\ufeff").splitlines()
     assert all(separator in line for line in lines)

@@ -12,7 +12,8 @@ from django.urls import reverse
 
 from club.models import Championship, RuleSet, Seat, Stage, Table
 from club.services import championships as service
-from club.services.draws import close_round, draw_round, publish_round, stage_poules
+from club.services.closing import close_round
+from club.services.draws import draw_round, publish_round, stage_poules
 from club.services.simulation import play_table
 from tests.factories import make_championship, make_club
 

@@ -8,7 +8,7 @@ import pytest
 
 from club.models import Deal, Player, Seat, Table
 from club.reports import data, documents, fonts
-from club.reports.sheets import DEALER_PT, DEALER_WIDTH, ROWS
+from club.reports.sheets import DEALER_WIDTH, ROWS, dealer_size
 from tests.factories import make_championship, make_club, make_round
 from tests.helpers.reports import pdf_pages, play
 
@@ -60,11 +60,14 @@ def test_blank_sheets_one_page_per_table_with_seats_keeper_code_and_dealers(roun
     assert "Players' code: CODE01" in text
     dealers = dealer_rows(text)
     assert sorted(dealers) == list(range(1, ROWS + 1))
+    # the column's type: as large as lets every name fit whole, 9 points at least
+    size = dealer_size([s.player for s in table.seats.select_related("player")])
+    assert size == 9
     # first dealer is seat 2, then the dealer moves on one seat after every deal
     for number, name in dealers.items():
         seat = (1 + number - 1) % 4
         first, last = (LONG if seat == 0 else names[seat].split(" ", 1))
-        assert name == fonts.fit_name(first, last, DEALER_WIDTH, DEALER_PT)
+        assert name == fonts.fit_name(first, last, DEALER_WIDTH, size)
     assert dealers[4].startswith("H.-J. Schwarzenberg") and dealers[4].endswith("…")
     assert not number_rows(text)  # blank: no numbers
     assert "Signatures of the four players" in text

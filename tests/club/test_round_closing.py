@@ -66,10 +66,10 @@ def test_the_check_names_each_tables_state(pairs, organiser):
 def test_closing_is_refused_naming_the_tables_and_changes_nothing(pairs, organiser):
     versions = dict(Table.objects.filter(round=pairs).values_list("number", "version"))
     with pytest.raises(draws.RoundError, match="Tables 2, 3, 4 need a decision"):
-        draws.close_round(pairs, organiser)
+        closing.close_round(pairs, organiser)
     closing.decide_table(table(pairs, 2), organiser, Decision.PLAYED)
     with pytest.raises(draws.RoundError, match="^Table 4 needs a decision"):
-        draws.close_round(pairs, organiser, decisions={3: (Decision.NOT_PLAYED, None, "")})
+        closing.close_round(pairs, organiser, decisions={3: (Decision.NOT_PLAYED, None, "")})
     pairs.refresh_from_db()
     assert pairs.status == Round.Status.PUBLISHED and pairs.closed_at is None
     assert table(pairs, 3).decision == ""  # the refused close wrote nothing, not even this
@@ -80,10 +80,10 @@ def test_closing_is_refused_naming_the_tables_and_changes_nothing(pairs, organis
 def test_an_unconfirmed_sheet_needs_confirmation_or_a_decision(pairs, organiser):
     Championship.objects.filter(pk=pairs.stage.championship_id).update(confirmation_required=True)
     with pytest.raises(draws.RoundError, match="^Table 1 needs"):
-        draws.close_round(pairs, organiser, remaining=None, decisions={
+        closing.close_round(pairs, organiser, remaining=None, decisions={
             n: (Decision.NOT_PLAYED, None, "") for n in (2, 3, 4)})
     # "Scored as played" is the organiser's confirmation of table 1.
-    draws.close_round(pairs, organiser, decisions={1: (Decision.PLAYED, None, "")},
+    closing.close_round(pairs, organiser, decisions={1: (Decision.PLAYED, None, "")},
                       remaining=Decision.NOT_PLAYED)
     assert rows(pairs, 1)[0].result == "win"
 
@@ -109,7 +109,7 @@ def test_a_forfeit_names_its_side(pairs, organiser):
 
 def test_scored_as_played_the_side_ahead_wins_level_is_a_draw(pairs, organiser):
     enter(organiser, table(pairs, 3), facts(30, dealer(table(pairs, 3))))  # 30-30: 0-0
-    draws.close_round(pairs, organiser, remaining=Decision.PLAYED)
+    closing.close_round(pairs, organiser, remaining=Decision.PLAYED)
     assert rows(pairs, 2)[0].result == "win" and rows(pairs, 2)[1].result == "loss"
     assert (rows(pairs, 2)[0].points_for, rows(pairs, 2)[1].points_for) == (8, 0)
     assert rows(pairs, 3)[0].result == rows(pairs, 3)[1].result == "draw"
@@ -121,7 +121,7 @@ def test_scored_as_played_the_side_ahead_wins_level_is_a_draw(pairs, organiser):
 
 
 def test_a_forfeit_gives_the_other_side_the_win_with_a_byes_score(pairs, organiser):
-    draws.close_round(pairs, organiser, decisions={
+    closing.close_round(pairs, organiser, decisions={
         2: (Decision.FORFEIT, 0, "side 0 left before the end"),
         3: (Decision.AVERAGE, None, "sheet lost"),
         4: (Decision.NOT_PLAYED, None, "")})
@@ -155,7 +155,7 @@ def test_a_forfeit_ranks_like_an_average_win_never_above_the_played_tables(organ
     enter(organiser, t2, win_for(1, t2))  # 35 - 120
     enter(organiser, t3, facts(25, dealer(t3)))  # side 1: 5
     enter(organiser, t3, win_for(0, t3))  # 120 - 5
-    draws.close_round(rnd, organiser, decisions={4: (Decision.FORFEIT, 0, "no-show")})
+    closing.close_round(rnd, organiser, decisions={4: (Decision.FORFEIT, 0, "no-show")})
     played = [rows(rnd, n) for n in (1, 2, 3)]
     winners = [next(r for r in t.values() if r.result == "win") for t in played]
     losers = [next(r for r in t.values() if r.result == "loss") for t in played]
@@ -185,7 +185,7 @@ def test_a_bye_is_scored_like_an_average_win_too(organiser):
     for t, first in zip(tables, (20, 50, 25), strict=True):
         enter(organiser, t, facts(first, dealer(t)))  # side 1: 10, side 0: 20, side 1: 5
         enter(organiser, t, win_for(0 if first < 30 else 1, t))
-    draws.close_round(rnd, organiser)
+    closing.close_round(rnd, organiser)
     bye = MatchResult.objects.get(table__round=rnd, is_bye=True).entry_id
     row = current_standings(champ).standings.row(bye)
     assert row.values["wins"] == 1 and row.values["points_for"] == 120
@@ -195,7 +195,7 @@ def test_a_bye_is_scored_like_an_average_win_too(organiser):
 
 
 def test_not_played_counts_for_no_one_and_ranks_neither_last_nor_first(pairs, organiser):
-    draws.close_round(pairs, organiser, decisions={2: (Decision.PLAYED, None, "")},
+    closing.close_round(pairs, organiser, decisions={2: (Decision.PLAYED, None, "")},
                       remaining=Decision.NOT_PLAYED)
     standings = current_standings(pairs.stage.championship)
     by_entry = {row.entry: row for row in standings.rows}
@@ -224,7 +224,7 @@ def test_the_individual_event_of_the_issue(organiser):
     byes = list(rnd.tables.filter(is_bye=True))
     assert len(tables) == 3 and len(byes) == 2
     enter(organiser, tables[0], facts(38, dealer(tables[0])))  # in progress
-    draws.close_round(rnd, organiser, remaining=Decision.NOT_PLAYED)
+    closing.close_round(rnd, organiser, remaining=Decision.NOT_PLAYED)
     standings = current_standings(champ)
     bye_players = {r.entry_id for r in MatchResult.objects.filter(table__in=byes)}
     by_entry = {row.entry: row for row in standings.rows}
@@ -235,7 +235,7 @@ def test_the_individual_event_of_the_issue(organiser):
     # Reopened, table 1 forfeited by side 1: side 0's players win, side 1's lose.
     closing.reopen_round(rnd, organiser, "table 1 had played after all")
     closing.decide_table(tables[0], organiser, Decision.FORFEIT, side=1, reason="left early")
-    draws.close_round(rnd, organiser)
+    closing.close_round(rnd, organiser)
     forfeit = MatchResult.objects.filter(table=tables[0])
     seats = {s.entry_id: s.side for s in tables[0].seats.all()}
     standings = current_standings(champ)
@@ -247,7 +247,7 @@ def test_the_individual_event_of_the_issue(organiser):
 
 
 def test_decisions_and_closing_are_in_the_audit_log(pairs, organiser):
-    draws.close_round(pairs, organiser, decisions={
+    closing.close_round(pairs, organiser, decisions={
         2: (Decision.FORFEIT, 1, "no-show")}, remaining=Decision.NOT_PLAYED)
     decided = AuditEntry.objects.filter(action="table.decided").order_by("pk")
     assert [e.detail["number"] for e in decided] == [2, 3, 4]
@@ -260,7 +260,7 @@ def test_decisions_and_closing_are_in_the_audit_log(pairs, organiser):
 
 
 def test_reopen_needs_a_reason_and_no_later_round_published(pairs, organiser):
-    draws.close_round(pairs, organiser, remaining=Decision.PLAYED)
+    closing.close_round(pairs, organiser, remaining=Decision.PLAYED)
     with pytest.raises(closing.DecisionError) as refused:
         closing.reopen_round(pairs, organiser, " ")
     assert refused.value.field == "reason"
@@ -276,7 +276,7 @@ def test_reopen_needs_a_reason_and_no_later_round_published(pairs, organiser):
     assert table(pairs, 2).decision == Decision.PLAYED
     assert not rows(pairs, 2)[0].finished
     assert verify_championship(pairs.stage.championship) == []
-    draws.close_round(pairs, organiser)  # the kept decisions close it again
+    closing.close_round(pairs, organiser)  # the kept decisions close it again
     Round.objects.filter(pk=later.pk).update(status=Round.Status.PUBLISHED)
     with pytest.raises(draws.RoundError, match="Round 2 .* is already published"):
         closing.reopen_round(pairs, organiser, "again")
@@ -287,7 +287,7 @@ def test_reopen_needs_a_reason_and_no_later_round_published(pairs, organiser):
 def test_a_later_stages_closed_round_blocks_reopening(pairs, organiser):
     from club.models import Stage
 
-    draws.close_round(pairs, organiser, remaining=Decision.PLAYED)
+    closing.close_round(pairs, organiser, remaining=Decision.PLAYED)
     champ = pairs.stage.championship
     final = Stage.objects.create(championship=champ, number=2, kind=Stage.Kind.FINAL)
     Round.objects.create(stage=final, number=1, status=Round.Status.CLOSED)
@@ -296,13 +296,13 @@ def test_a_later_stages_closed_round_blocks_reopening(pairs, organiser):
 
 
 def test_a_decision_waits_for_a_published_round(pairs, organiser):
-    draws.close_round(pairs, organiser, remaining=Decision.PLAYED)
+    closing.close_round(pairs, organiser, remaining=Decision.PLAYED)
     with pytest.raises(closing.DecisionError, match="reopen"):
         closing.decide_table(table(pairs, 2), organiser, Decision.NOT_PLAYED)
 
 
 def test_verify_reports_and_repairs_a_forfeit_tables_rows(pairs, organiser):
-    draws.close_round(pairs, organiser, decisions={2: (Decision.FORFEIT, 0, "late")},
+    closing.close_round(pairs, organiser, decisions={2: (Decision.FORFEIT, 0, "late")},
                       remaining=Decision.NOT_PLAYED)
     champ = pairs.stage.championship
     assert verify_championship(champ) == []
@@ -320,14 +320,14 @@ def test_verify_reports_and_repairs_a_forfeit_tables_rows(pairs, organiser):
 def test_a_sheet_read_before_the_close_cannot_land_after_it(pairs, organiser):
     actor = Actor(user=organiser)
     ctx = load_table(actor, table(pairs, 2).pk)
-    draws.close_round(pairs, organiser, remaining=Decision.PLAYED)
+    closing.close_round(pairs, organiser, remaining=Decision.PLAYED)
     with pytest.raises(SheetConflict):
         enter_deal(actor, ctx.table.pk, ctx.table.version, facts(40, 1), ctx=ctx)
     assert verify_championship(pairs.stage.championship) == []
 
 
 def test_a_correction_in_a_closed_round_keeps_the_decision(pairs, organiser):
-    draws.close_round(pairs, organiser, decisions={2: (Decision.FORFEIT, 0, "late")},
+    closing.close_round(pairs, organiser, decisions={2: (Decision.FORFEIT, 0, "late")},
                       remaining=Decision.NOT_PLAYED)
     actor = Actor(user=organiser)
     ctx = load_table(actor, table(pairs, 2).pk)

@@ -1,7 +1,8 @@
 """Round order (issue 26, points 8 and 9): a round is published only after the round
 before it is closed, and not while it was drawn on results that changed since (a reopen and
 a correction after the draft was drawn); a round closed under a code holder's post answers
-as a closed round's sheet does (404), never a 500, on the page and in the API."""
+as a closed round's sheet does (404), never a 500, on the page; the API keeps the deal for
+the organiser (202, a late deal)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from club.models import Championship, Deal, Round, Seat, Table
+from club.models import Championship, Deal, LateDeal, Round, Seat, Table
 from club.selectors.sheets import Actor, load_table
 from club.services import closing, draws
 from club.services import sheets as sheet_service
@@ -33,7 +34,7 @@ def swiss(organiser):
     first = draws.publish_round(draws.draw_round(stage, seed=1))
     for table in first.tables.filter(is_bye=False).order_by("number"):
         enter(organiser, table, win_for(0, table))
-    draws.close_round(first, organiser)
+    closing.close_round(first, organiser)
     second = draws.draw_round(stage, seed=2)
     return first, second
 
@@ -77,7 +78,7 @@ def test_a_round_is_not_published_while_the_round_before_is_open(swiss, organise
     assert "Close round 1 before publishing round 2" in page.content.decode()
     assert state(second) == before
     # closed again with the same results: the draft still stands and is published
-    draws.close_round(first, organiser)
+    closing.close_round(first, organiser)
     assert STALE not in org_client.get(round_url(second)).content.decode()
     assert draws.publish_round(second).status == Round.Status.PUBLISHED
 
@@ -104,7 +105,7 @@ def test_a_draft_drawn_before_a_reopen_and_a_correction_must_be_redrawn(swiss, o
     first, second = swiss
     closing.reopen_round(first, organiser, "table 1 swapped its sides")
     correct_first_table(organiser, first)
-    draws.close_round(first, organiser)
+    closing.close_round(first, organiser)
     with pytest.raises(draws.RoundError, match=STALE):
         draws.publish_round(second)
     draws.draw_round(second.stage)
@@ -117,7 +118,7 @@ def closing_meanwhile(monkeypatch, organiser, table, module):
     real = sheet_service.enter_deal
 
     def enter_deal(*args, **kwargs):
-        draws.close_round(table.round, organiser, remaining=Table.Decision.NOT_PLAYED)
+        closing.close_round(table.round, organiser, remaining=Table.Decision.NOT_PLAYED)
         return real(*args, **kwargs)
 
     monkeypatch.setattr(module, "enter_deal", enter_deal)
@@ -134,8 +135,10 @@ def test_a_round_closed_under_a_code_holders_post_answers_round_closed(client, o
     assert client.get(f"/sheet/{table.code}/").status_code == 404
 
 
-def test_a_round_closed_under_a_code_holders_api_post_answers_round_closed(organiser,
-                                                                          monkeypatch):
+def test_a_round_closed_under_a_code_holders_api_post_keeps_the_deal(organiser,
+                                                                     monkeypatch):
+    """The API keeps the deal the close overtook as a late deal (202, issue 26's "nothing
+    dropped at closing"), for the organiser to apply or discard; not on the sheet."""
     table = sheet_table(organiser, self_entry=True)
     closing_meanwhile(monkeypatch, organiser, table, sheet_service)
     client = APIClient()
@@ -143,6 +146,7 @@ def test_a_round_closed_under_a_code_holders_api_post_answers_round_closed(organ
                            {"dealer": table.first_dealer, "trump": "c", "points": 40,
                             "version": table.version},
                            format="json", HTTP_IDEMPOTENCY_KEY="closed-1")
-    assert response.status_code == 404, response.content
-    assert response.json()["errors"][0]["code"] == "not_found"
+    assert response.status_code == 202, response.content
+    assert response.json()["late"] is True
+    assert LateDeal.objects.filter(table=table, state=LateDeal.State.WAITING).count() == 1
     assert not Deal.objects.filter(table=table).exists()

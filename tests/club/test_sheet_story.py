@@ -84,7 +84,10 @@ def test_the_dealers_side_does_not_double_first(org_client, organiser):
     before = snapshot(table)
     response = post(org_client, table, doubling=2, call_1=2)  # seat 2 is the dealer's partner
     assert response.status_code == 400
-    assert "other side's turn" in response.context["form"].errors["doubling"][0]
+    # refused at the caller's list, naming the rule (issue 29: was the doubling's "other
+    # side's turn", from scoring)
+    error = response.context["form"].errors["call_1"][0]
+    assert "may not make this call" in error and "an opponent of the dealer" in error
     assert snapshot(table) == before
 
 
@@ -93,10 +96,17 @@ def test_a_deal_recorded_before_the_calls_keeps_working(org_client, organiser):
     Deal.objects.create(table=table, number=1, dealer=0, trump="h", doubling=4,
                         calls=[None, None], points=41, points_other=19)
     page = org_client.get(url(table))
-    assert "mee: ?" in body(page) and "tegen: ?" in body(page)
-    # its points corrected without naming anyone
-    response = org_client.post(url(table, "deals/1/"), deal_data(table, dealer=0, doubling=4,
-                                                                   points=42))
+    assert "mee: not recorded" in body(page) and "tegen: not recorded" in body(page)
+    # its points corrected without naming anyone: the lists say "not recorded", as the page
+    # shows them (a list left empty is refused: say who, or "not recorded", issue 29)
+    page = org_client.get(url(table, "deals/1/"))
+    assert page.context["form"]["call_1"].value() == "?"
+    assert 'value="?" selected' in body(page)
+    refused = org_client.post(url(table, "deals/1/"), deal_data(table, dealer=0, doubling=4,
+                                                                  points=42))
+    assert "not recorded" in refused.context["form"].errors["call_1"][0]
+    response = org_client.post(url(table, "deals/1/"), deal_data(
+        table, dealer=0, doubling=4, points=42, call_1="?", call_2="?"))
     assert response.status_code == 302, body(response)[:2000]
     assert Deal.objects.get(table=table).calls == [None, None]
 
@@ -382,11 +392,14 @@ def test_scoring_refuses_a_renonce_under_blind_rules():
 def test_a_blind_printed_sheet_has_no_renonce_note(organiser):
     from club.reports.sheets import SheetBuilder
 
-    blind = SheetBuilder(round_sheets(sheet_table(organiser, rules="blind").round_id)[0])
-    assert "renonce by side" not in blind.legend and "no renonce" in blind.legend
-    house = SheetBuilder(round_sheets(sheet_table(organiser, rules="house",
-                                                  slug="house").round_id)[0])
-    assert "R:B renonce by side B" in house.legend
+    def legend(preset, **kwargs):  # the notes' legend under the table's own rules
+        table = sheet_table(organiser, rules=preset, **kwargs)
+        builder = SheetBuilder(round_sheets(table.round_id)[0])
+        return builder.legend_of(table.round.stage.championship.rule_set.rules(), False)
+
+    blind = legend("blind")
+    assert "renonce by side" not in blind and "no renonce" in blind
+    assert "R:B renonce by side B" in legend("house", slug="house")
 
 
 def test_blind_and_spoken_rules_say_so_on_the_printed_sheet():

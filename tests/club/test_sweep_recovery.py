@@ -257,7 +257,7 @@ def test_two_sweeps_at_once_send_an_unsent_job_once(setup, monkeypatch):
     calls = []
 
     def publish(task, args, kwargs=None, queue=None):
-        calls.append((task.name, args))
+        calls.append((getattr(task, "name", task), args))  # a task or its name
         if len(calls) == 1:
             sweep(monkeypatch)  # another worker's sweep, meanwhile
         return True

@@ -36,9 +36,9 @@ def text_of(tricks) -> str:
     return "\n".join(" ".join(trick) for trick in tricks)
 
 
-def data(trump, tricks, seen="", doubling="1") -> dict:
+def data(trump, tricks, version=0, doubling="1") -> dict:
     return {"by_tricks": "1", "tricks-trump": trump or NO_TRUMP, "tricks-doubling": doubling,
-            "tricks-play": text_of(tricks), "tricks-seen": seen}
+            "tricks-play": text_of(tricks), "tricks-version": version}
 
 
 def page_url(table, number=1):
@@ -173,15 +173,16 @@ def test_a_scorer_of_another_club_gets_403_and_nothing_is_written(evening):
 def test_a_stale_stamp_is_a_conflict_and_nothing_is_written(evening):
     event, board, table, client = evening
     facts, play = legal_play(event, board)
-    # someone saved the line's totals after this form was loaded (empty line: stamp "")
-    plain = {"trump": "h", "points": "38", "points_other": "22", "doubling": "1", "seen": ""}
+    # someone saved the line's totals after this form was loaded (empty line: version 0)
+    plain = {"trump": "h", "points": "38", "points_other": "22", "doubling": "1",
+             "version": "0"}
     assert client.post(page_url(table), plain).status_code == 302
     before = state()
     answer = client.post(page_url(table), data(facts["trump"], play["tricks"]))
     assert answer.status_code == 302 and answer.url == page_url(table)
     assert state() == before and Traveller.objects.get().play is None
     # with the line as it is now, the tricks replace the totals
-    seen = client.get(page_url(table)).context["tricks_form"].initial["seen"]
+    seen = client.get(page_url(table)).context["tricks_form"].initial["version"]
     assert client.post(page_url(table), data(facts["trump"], play["tricks"], seen)
                        ).status_code == 302
     assert Traveller.objects.get().play == play
@@ -190,18 +191,18 @@ def test_a_stale_stamp_is_a_conflict_and_nothing_is_written(evening):
 def test_a_change_of_cards_alone_is_a_conflict_too(evening):
     """Two plays with the same totals: the form loaded before the other scorer's cards were
     saved does not overwrite them."""
-    from club.services.duplicate_travellers import line_stamp
+    from club.services.duplicate_travellers import enter_traveller, line_version
 
     event, board, table, client = evening
     facts, play = legal_play(event, board)
-    seen = ""
-    assert client.post(page_url(table), data(facts["trump"], play["tricks"], seen)
+    assert client.post(page_url(table), data(facts["trump"], play["tricks"], 0)
                        ).status_code == 302
-    loaded = client.get(page_url(table)).context["tricks_form"].initial["seen"]
+    loaded = client.get(page_url(table)).context["tricks_form"].initial["version"]
     line = Traveller.objects.get()
     swapped = {**line.play, "tricks": [*line.play["tricks"][:-1], line.play["tricks"][-1][::-1]]}
-    Traveller.objects.filter(pk=line.pk).update(play=swapped)  # same totals, other cards
-    assert line_stamp(Traveller.objects.get()) != loaded
+    enter_traveller(None, board.session_id, table.pk, 1, line.facts(),  # same totals,
+                    play=swapped)                                        # other cards
+    assert line_version(Traveller.objects.get()) != loaded
     before = state()
     answer = client.post(page_url(table), data(facts["trump"], play["tricks"], loaded))
     assert answer.status_code == 302 and state() == before

@@ -114,7 +114,7 @@ def test_the_eleventh_refusal_is_a_429_for_that_user_and_board(evening, settings
     # the line's totals still go in
     totals = client.post(page_url(table), {
         "trump": facts["trump"] or NO_TRUMP, "doubling": "1", "points": facts["points"],
-        "points_other": facts["points_other"], "seen": ""})
+        "points_other": facts["points_other"], "version": "0"})
     assert totals.status_code == 302, totals.context and totals.context["form"].errors
     assert Traveller.objects.count() == 1
 

@@ -12,7 +12,7 @@ from django.core.management import call_command
 
 from club.models import Deal, MatchResult, Round, StandingsSnapshot, Table
 from club.selectors.sheets import Actor, load_table
-from club.services import draws
+from club.services.closing import close_round
 from club.services.sheets import SheetConflict, enter_deal
 from club.services.standings import current_standings as standings_page
 from club.services.verify import verify_championship
@@ -106,7 +106,7 @@ def test_an_entry_checked_before_the_close_cannot_land_after_it(played):
     table, actor = played
     ctx = load_table(actor, table.pk)  # the scorer's request has read the sheet ...
     # ... the organiser calls time and closes the round (unfinished tables scored as played) ...
-    draws.close_round(table.round, remaining=Table.Decision.PLAYED)
+    close_round(table.round, remaining=Table.Decision.PLAYED)
     with pytest.raises(SheetConflict):  # ... and the scorer's write comes too late
         enter_deal(actor, table.pk, ctx.table.version, facts(40, 2), ctx=ctx)
     assert Deal.objects.filter(table=table).count() == 2
@@ -116,6 +116,6 @@ def test_an_entry_checked_before_the_close_cannot_land_after_it(played):
 def test_closing_moves_every_sheet_version(played):
     table, _ = played
     before = dict(Table.objects.filter(round=table.round).values_list("pk", "version"))
-    draws.close_round(table.round, remaining=Table.Decision.PLAYED)
+    close_round(table.round, remaining=Table.Decision.PLAYED)
     after = dict(Table.objects.filter(round=table.round).values_list("pk", "version"))
     assert all(after[pk] == version + 1 for pk, version in before.items())

@@ -89,7 +89,8 @@ def test_a_refusal_is_said_once_in_the_live_region_and_keeps_the_cursor(sheet, t
     assert live.get_attribute("role") == "status"
     wait(driver, lambda d: "60" in live.text)
     assert points.get_attribute("aria-invalid") == "true"
-    assert points.get_attribute("aria-describedby") == "id_points_error"
+    # described by the keys legend and its error (issue 29: the legend tied to the box)
+    assert points.get_attribute("aria-describedby") == "id_points_helptext id_points_error"
     assert "60" in driver.find_element(By.ID, "id_points_error").text
     points.send_keys(Keys.ENTER)
     # the server refuses: the page comes back with the cursor in the points box, the
@@ -98,7 +99,8 @@ def test_a_refusal_is_said_once_in_the_live_region_and_keeps_the_cursor(sheet, t
     wait(driver, lambda d: focused_name(d) == "points")
     points = active(driver)
     assert points.get_attribute("aria-invalid") == "true"
-    described = points.get_attribute("aria-describedby")
+    legend, described = points.get_attribute("aria-describedby").split()
+    assert "Keys in the points box" in driver.find_element(By.ID, legend).text
     message = driver.find_element(By.ID, described)
     assert "60" in message.text
     assert message.find_element(By.XPATH, "..").get_attribute("id") == "entry-live-error"
@@ -111,5 +113,6 @@ def test_a_refusal_is_said_once_in_the_live_region_and_keeps_the_cursor(sheet, t
     active(driver).send_keys("22")
     wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#entry-live-error p.error"))
     assert points.get_attribute("aria-invalid") is None
+    assert points.get_attribute("aria-describedby") == "id_points_helptext"
     active(driver).send_keys(Keys.ENTER)
     wait(driver, lambda d: Deal.objects.filter(table=table, points=38).exists())

@@ -27,6 +27,7 @@ from club.models import (
     ClubRole,
     Deal,
     Invitation,
+    LateDeal,
     Membership,
     Player,
     PlayerImportJob,
@@ -57,6 +58,8 @@ SEE = {**EDIT, "scorer": "ok", "viewer": "ok"}
 SEE_JSON = {**EDIT_JSON, "scorer": "ok", "viewer": "ok"}
 # Its sheets: entered, corrected and confirmed by owners, organisers and scorers.
 SCORE = {**EDIT, "scorer": "ok"}
+# A late deal's pages: the club's organisers; to anyone else logged in they do not exist.
+LATE = {**EDIT, "other_organiser": "status 404"}
 
 # name: (method, kwargs from the world, expected by role)
 MATRIX = {
@@ -146,6 +149,11 @@ MATRIX = {
     "table-sheet-analysis": ("get", {"pk": "table", "number": 1}, SCORE),
     "table-sheet-confirm": ("post", {"pk": "table"}, SCORE),
     "table-sheet-changes": ("get", {"pk": "table"}, SCORE),
+    # deals that reached a closed round: the club's organisers decide (another club's
+    # organiser does not learn that the late deal exists: 404)
+    "round-late-deals": ("get", {"pk": "round"}, LATE),
+    "late-deal-apply": ("post", {"pk": "late_deal"}, LATE),
+    "late-deal-discard": ("post", {"pk": "late_deal"}, LATE),
     "championship-sheet-changes": ("get", {"pk": "championship"}, SCORE),
     # The code is the key: whoever holds it opens that table's sheet, and only that one.
     # /sheet/ asks for it (anyone may type one: unknown codes are throttled per address).
@@ -169,6 +177,8 @@ MATRIX = {
     "duplicate-event": ("get", {"pk": "duplicate_event"}, SEE),
     "duplicate-standings": ("get", {"pk": "duplicate_event"}, SEE),
     "duplicate-round": ("get", {"pk": "duplicate_session", "number": 1}, SEE),
+    # the log of changes to a session's travellers: as the sheets' log
+    "duplicate-changes": ("get", {"pk": "duplicate_session"}, SCORE),
     "duplicate-board": ("get", {"pk": "duplicate_session", "number": 1}, SEE),
     "duplicate-board-cards": ("get", {"pk": "duplicate_session", "number": 1}, EDIT),
     # a session's PDFs show every board's cards: the club's organisers only
@@ -257,6 +267,9 @@ def world(db):
         board=duplicate_table.session.boards.get(number=duplicate_table.boards[0]),
         table=duplicate_table, pair_ns=duplicate_table.pair_ns, pair_ew=duplicate_table.pair_ew,
         trump="h", points=38, points_other=22)
+    late = LateDeal.objects.create(table=table, facts={"dealer": 1, "trump": "c", "points": 40},
+                                   sent={"dealer": 1, "trump": "c", "points": 40},
+                                   by_code=True, key="matrix-late")
     scorer, viewer, member = make_user("scorer"), make_user("viewer"), make_user("member")
     for user, role in ((scorer, "scorer"), (viewer, "viewer"), (member, "viewer")):
         ClubRole.objects.create(user=user, club=club, role=role)
@@ -276,7 +289,8 @@ def world(db):
            "pair": championship.entries.first().pair_id,
            "member": member.pk, "invitation": withdrawn.pk, "invitation_token": token,
            "duplicate_event": duplicate.pk, "duplicate_session": duplicate_table.session_id,
-           "duplicate_table": duplicate_table.pk, "duplicate_traveller": traveller.pk, "duplicate_board": duplicate_table.boards[0]}
+           "duplicate_table": duplicate_table.pk, "duplicate_traveller": traveller.pk, "duplicate_board": duplicate_table.boards[0],
+           "late_deal": late.pk}
     users = {"other_organiser": other, "organiser": organiser, "staff": staff,
              "no_role": make_user("nobody"), "scorer": scorer, "viewer": viewer}
     return ids, users

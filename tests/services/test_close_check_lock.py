@@ -11,7 +11,7 @@ from django.db import connection, transaction
 
 from club.models import Deal, Round, Table
 from club.selectors.sheets import Actor, load_table
-from club.services import draws
+from club.services.closing import close_round
 from club.services.sheets import SheetConflict, enter_deal
 from club.services.verify import verify_championship
 from tests.factories import make_championship, make_club, make_round, make_user
@@ -52,7 +52,7 @@ def test_a_deal_in_flight_commits_first_and_the_check_sees_it(round_of_two):
 
     scoring, _ = in_thread(scorer)
     assert written.wait(20)
-    closing, closed = in_thread(lambda: draws.close_round(Round.objects.get(pk=rnd.pk), organiser))
+    closing, closed = in_thread(lambda: close_round(Round.objects.get(pk=rnd.pk), organiser))
     closing.join(1.0)
     assert closing.is_alive(), "the close must wait for the sheet's lock"
     release.set()
@@ -71,7 +71,7 @@ def test_a_deal_after_the_check_waits_and_conflicts(round_of_two):
     actor = Actor(user=organiser)
     ctx = load_table(actor, two.pk)  # read before the close
     with transaction.atomic():
-        draws.close_round(Round.objects.get(pk=rnd.pk), organiser,
+        close_round(Round.objects.get(pk=rnd.pk), organiser,
                           remaining=Table.Decision.NOT_PLAYED)
         writing, wrote = in_thread(
             lambda: enter_deal(actor, two.pk, ctx.table.version, win_for(1, two), ctx=ctx))

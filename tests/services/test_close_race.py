@@ -19,7 +19,7 @@ from django.db import connections
 from club.models import Championship, DealChange, Round, Table
 from club.selectors.sheet_rows import table_deals
 from club.selectors.sheets import Actor, SheetNotFound, load_table
-from club.services import draws
+from club.services.closing import close_round
 from club.services.sheets import SheetConflict, SheetInvalid, enter_deal
 from club.services.verify import verify_championship
 from tests.factories import make_championship, make_club, make_round, make_user
@@ -79,7 +79,7 @@ def one_run(run: int, organiser) -> tuple[Championship, list]:
     rng = random.Random(run)
     stop.wait(rng.uniform(0.05, 0.4))  # let the scorers get going, then call time
     # time is called: the tables still playing are scored as played (decided under the lock)
-    draws.close_round(Round.objects.get(pk=rnd.pk), organiser, remaining=Table.Decision.PLAYED)
+    close_round(Round.objects.get(pk=rnd.pk), organiser, remaining=Table.Decision.PLAYED)
     stop.set()
     for thread in threads:
         thread.join(60)

@@ -1,7 +1,9 @@
 /* Troef: a list of checkboxes with a filter box (club.forms_fields.Checklist).
    Typing keeps the rows whose text holds every word typed (accents and case aside);
    "tick all shown" ticks the rows left; the count says how many are ticked and shown.
-   Without this script the tools stay hidden and the plain checkboxes work. */
+   Without this script the tools stay hidden and the plain checkboxes work. A big club's
+   page lists only what its server-side search found (club.views.choices): the same
+   filter then works on those rows. */
 (function () {
   "use strict";
   function plain(text) {
@@ -45,7 +47,7 @@
       update();
     });
     list.addEventListener("change", update);
-    tools.hidden = false;
+    tools.hidden = rows.length === 0;  // nothing to filter (a big club before a search)
     update();
   });
 })();

@@ -1,13 +1,16 @@
 /* Troef: how a waiting deal reads on the sheet, and the scorer's choices when someone else
    changed the sheet while deals waited (used by offline.js; docs/offline.md).
 
-   Each waiting deal is shown next to the deal with its number on the sheet now (read from
-   the API); the scorer chooses keep mine (a correction of theirs: PUT), keep theirs (mine
-   dropped) or keep both (mine becomes the next deal: POST); a deal with no counterpart is
-   added or dropped. Two deals with the same facts are marked "the same deal", keep theirs
-   chosen. Every choice is required: nothing is dropped without one. A request changed by a
-   choice gets a new Idempotency-Key (it is another request); the first one kept is sent on
-   the sheet's current version. The words come from the page (#offline-sheet's data-t-*). */
+   The deals stored meanwhile (read from the API) are listed, and each waiting deal is shown
+   next to the deal with its number on the sheet now; the scorer chooses keep mine (a
+   correction of theirs: PUT), keep theirs (mine dropped) or keep both (mine becomes the deal
+   after the sheet's: POST); a deal with no counterpart is added or dropped. Only choices
+   that keep the dealers in turn can be made: a deal no choice can place can only be dropped,
+   and the panel says so. A waiting deal with the same facts as a stored one is "the same
+   deal", keep theirs chosen. Every choice is required: nothing is dropped without one. A
+   request changed by a choice gets a new Idempotency-Key (it is another request); the first
+   one kept is sent on the sheet's current version. The words come from the page
+   (#offline-sheet's data-t-*). */
 (function () {
   "use strict";
   window.TroefDeals = function (env) {
@@ -72,74 +75,142 @@
     }
 
     // -- someone else changed the sheet: the scorer chooses ----------------------------------------
+    /* What keeps the dealers in turn (each deal is dealt by the player after the previous
+       deal's dealer, so a deal's number says who dealt it): keep mine replaces their deal of
+       that number (the same dealer); add mine puts it after the sheet's deals and the ones
+       added before it, only when its dealer is that deal's dealer. A waiting deal no choice
+       can place keeps drop only, and the panel says why: no choice ever stores a dealer
+       other than the one typed. */
     var panel = null;
     function hideConflict() {
       if (panel) panel.remove();
       panel = null;
     }
+    function radio(set, name, value, text) {
+      var label = element("label");
+      var input = element("input", { type: "radio", name: name, value: value });
+      var words = element("span", {}, text);
+      label.appendChild(input);
+      label.appendChild(document.createTextNode(" "));
+      label.appendChild(words);
+      set.appendChild(label);
+      return { input: input, words: words };
+    }
     function showConflict(conflicts) {
       var keys = conflicts.map(function (r) { return r.key; }).join(" ");
       if (panel && panel.dataset.keys === keys) return Promise.resolve();  // the choices stay
-      return fetch(Q.apiOf(sheet), { credentials: "same-origin", headers: { Accept: "application/json" } })
+      return fetch(Q.apiOf(sheet), { credentials: "same-origin", headers: {
+        Accept: "application/json", "X-Troef-Waiting": String(env.waiting ? env.waiting() : conflicts.length) } })
         .then(function (response) {
           if (!response.ok) throw new Error(String(response.status));
           return response.json();
         }).then(function (current) {
           hideConflict();
+          var stored = current.deals || [];
+          var seats = (current.seats || []).length || (form && form.elements.dealer ? form.elements.dealer.options.length : 4);
+          var first = Math.min.apply(null, conflicts.map(function (r) { return r.number; }));
+          var since = stored.filter(function (d) { return d.number >= first; });
           panel = element("form", { class: "conflict-choices", id: "offline-conflict", novalidate: "",
                                     "data-keys": keys });
           panel.appendChild(element("p", { role: "alert" }, t.tConflict));
-          conflicts.forEach(function (record) {
-            var theirs = (current.deals || []).filter(function (d) { return d.number === record.number; })[0];
+          if (since.length) {  // the other phone's (or the organiser's) deals, stored meanwhile
+            var list = element("div", { class: "theirs-list" });
+            list.appendChild(element("p", {}, t.tStoredSince));
+            var items = element("ul");
+            since.forEach(function (deal) {
+              items.appendChild(element("li", { "data-number": String(deal.number) },
+                fill(t.tDeal, { number: deal.number }) + ": " + describe(theirFacts(deal))));
+            });
+            list.appendChild(items);
+            panel.appendChild(list);
+          }
+          var matched = {};
+          var rows = conflicts.map(function (record) {
             var mine = facts(record.fields);
+            var theirs = stored.filter(function (d) { return d.number === record.number; })[0];
+            var equal = theirs && same(mine, theirFacts(theirs)) ? theirs : since.filter(function (d) {
+              return !matched[d.number] && d !== theirs && same(mine, theirFacts(d));
+            })[0];
+            if (equal) matched[equal.number] = true;
             var set = element("fieldset", { "data-key": record.key, "data-number": String(record.number) });
             set.appendChild(element("legend", {}, fill(t.tDeal, { number: record.number })));
             var pair = element("dl", { class: "pair" });
             pair.appendChild(element("dt", {}, t.tMine));
             pair.appendChild(element("dd", { class: "mine" }, describe(mine)));
             pair.appendChild(element("dt", {}, t.tTheirs));
-            var equal = theirs && same(mine, theirFacts(theirs));
-            pair.appendChild(element("dd", { class: "theirs" }, theirs
-              ? describe(theirFacts(theirs)) + (equal ? " (" + t.tSame + ")" : "") : t.tNone));
+            var said = theirs ? describe(theirFacts(theirs)) : t.tNone;
+            if (equal) {
+              said += " (" + t.tSame + (equal === theirs ? "" : ": " + fill(t.tDeal, { number: equal.number })) + ")";
+            }
+            pair.appendChild(element("dd", { class: "theirs" }, said));
             set.appendChild(pair);
-            var choices = theirs ? [["mine", t.tKeepMine], ["theirs", t.tKeepTheirs], ["both", t.tKeepBoth]]
-                                 : [["add", t.tAdd], ["drop", t.tDropMine]];
-            choices.forEach(function (choice) {
-              var label = element("label");
-              var radio = element("input", { type: "radio", name: "choice-" + record.key, value: choice[0] });
-              if ((equal && choice[0] === "theirs") || (!theirs && choice[0] === "add")) radio.checked = true;
-              label.appendChild(radio);
-              label.appendChild(document.createTextNode(" " + choice[1]));
-              set.appendChild(label);
-            });
+            var name = "choice-" + record.key;
+            var row = { record: record, mine: mine, theirs: theirs, equal: equal, set: set };
+            if (theirs) {
+              row.replace = radio(set, name, "mine", t.tKeepMine);
+              // their deal of this number has its dealer: mine replaces it only with the same
+              row.replace.input.disabled = String(theirs.dealer) !== String(mine.dealer);
+            }
+            row.keep = radio(set, name, theirs ? "theirs" : "drop", theirs ? t.tKeepTheirs : t.tDropMine);
+            row.add = radio(set, name, theirs ? "both" : "add", "");
+            if (equal) row.keep.input.checked = true;
+            row.note = element("p", { class: "order-note" });
+            set.appendChild(row.note);
             panel.appendChild(set);
+            return row;
           });
+          /* The number and dealer each "add" would get, given the choices above it. */
+          function placeAdds(initial) {
+            var number = current.next_number || stored.length + 1;
+            var dealer = current.next_dealer;
+            rows.forEach(function (row) {
+              var holds = String(row.mine.dealer) === String(dealer);
+              if (initial && holds && !row.theirs && !row.equal) row.add.input.checked = true;
+              row.add.input.disabled = !holds;
+              if (!holds) row.add.input.checked = false;
+              row.add.words.textContent = fill(row.theirs ? t.tKeepBothAs : t.tAddAs, { number: number });
+              row.number = number;
+              var placed = holds || (row.replace && !row.replace.input.disabled);
+              row.note.textContent = placed || row.equal ? "" : fill(t.tNoOrder, {
+                number: number, expected: dealerName(dealer), dealer: dealerName(row.mine.dealer) });
+              row.set.classList.toggle("no-order", !placed && !row.equal);
+              if (row.add.input.checked) {
+                number += 1;
+                dealer = (Number(dealer) + 1) % seats;
+              }
+            });
+          }
+          placeAdds(true);
+          panel.addEventListener("change", function () { placeAdds(false); });
           var problem = element("p", { class: "problem", role: "alert" });
           panel.appendChild(problem);
           panel.appendChild(element("button", { type: "submit" }, t.tApply));
           panel.addEventListener("submit", function (event) {
             event.preventDefault();
-            var chosen = {};
-            var missing = conflicts.filter(function (record) {
-              var radio = panel.querySelector('input[name="choice-' + record.key + '"]:checked');
-              if (radio) chosen[record.key] = radio.value;
-              return !radio;
+            placeAdds(false);
+            var chosen = {}, numbers = {};
+            var missing = rows.filter(function (row) {
+              var picked = panel.querySelector('input[name="choice-' + row.record.key + '"]:checked');
+              if (picked) chosen[row.record.key] = picked.value;
+              numbers[row.record.key] = row.number;
+              return !picked;
             });
             if (missing.length) {
               problem.textContent = t.tChoose;
-              var first = panel.querySelector('fieldset[data-key="' + missing[0].key + '"] input');
-              if (first) first.focus();
+              var input = missing[0].set.querySelector("input:not([disabled])");
+              if (input) input.focus();
               return;
             }
-            resolve(conflicts, chosen, current.version).then(env.resolved);
+            resolve(conflicts, chosen, numbers, current.version).then(env.resolved);
           });
           env.place(panel);
         }).catch(env.failed);
     }
     /* The choices become requests: keep mine a correction of the deal there (PUT), both or
-       add a new deal (POST), theirs or drop: removed. Each with a new key (another request);
-       the first kept one on the sheet's current version. */
-    function resolve(conflicts, chosen, version) {
+       add a new deal (POST) as the number it was shown with, theirs or drop: removed. Each
+       with a new key (another request); the first kept one on the sheet's current version.
+       The deal's facts, its dealer first, are never changed. */
+    function resolve(conflicts, chosen, numbers, version) {
       var work = Promise.resolve(), first = true;
       conflicts.forEach(function (record) {
         var choice = chosen[record.key];
@@ -149,7 +220,9 @@
         }
         record.method = choice === "mine" ? "PUT" : "POST";
         record.api = Q.apiOf(sheet) + "deals/" + (choice === "mine" ? record.number + "/" : "");
+        if (choice !== "mine") record.number = numbers[record.key];
         record.send = Q.uuid();
+        record.via = "";
         record.sent = false;
         record.state = "waiting";
         record.message = "";

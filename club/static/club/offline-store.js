@@ -2,7 +2,9 @@
    (offline.js) and the service worker (/offline/sw.js), which both add to it.
 
    One record per deal typed while the server could not be reached:
-     key      the Idempotency-Key of its first sending (a random UUID made in the browser)
+     key      the Idempotency-Key of its first sending: the key the entry form had when the
+              deal was typed (the page's hidden "key", made in the browser), so a deal the
+              form posted and the queue sends again is one deal to the server
      send     the key of its next sending (a new one when the scorer's choice changes the
               request: "keep mine" becomes a correction of the deal already there)
      sheet    the sheet page's path (/sheet/<code>/ or /tables/<id>/sheet/)
@@ -15,9 +17,14 @@
               left it)
      number   the deal number it was typed as (the page fills it in when the worker queued)
      seq      its place in the queue (the order of typing)
-     state    waiting | refused | conflict; sent: a request left with these exact fields
+     state    waiting | refused | conflict | late; sent: a request left with these exact fields
      message  the server's refusal, in the page's language
-   Nothing is deleted except when the server stored the deal or the scorer chose to drop it. */
+     via      "page" when the sheet's own form posted it first (its answer never came): the
+              page's address ("page") answers that post's key if the API finds the sheet moved
+     late     the server's 202 for a deal that reached a closed round (kept, not stored: the
+              organiser decides): {id, detail, deal}; no longer waiting, shown until dismissed
+   Nothing is deleted except when the server stored the deal (or kept it as late and the
+   scorer dismissed the line) or the scorer chose to drop it. */
 (function (scope) {
   "use strict";
   var NAME = "troef-offline", STORE = "deals";
@@ -69,13 +76,14 @@
     var data = {}, calls = [];
     Object.keys(record.fields).forEach(function (name) {
       var value = record.fields[name], call = /^call_(\d+)$/.exec(name);
-      if (call) calls[parseInt(call[1], 10) - 1] = value === "" ? null : value;
+      // "?": the sheet does not say who called (the API's null); "": no such call
+      if (call) calls[parseInt(call[1], 10) - 1] = value === "" ? undefined : value === "?" ? null : value;
       else if (value !== "") data[name] = value;
     });
     // The entry row asks who made call 1, 2 ... (call_1, call_2 ...); the API takes them as
     // one list, in order, up to the last one named (the doubling says how many were made).
     var last = -1;
-    calls.forEach(function (seat, index) { if (seat !== null && seat !== undefined) last = index; });
+    calls.forEach(function (seat, index) { if (seat !== undefined) last = index; });
     if (last >= 0) {
       data.calls = calls.slice(0, last + 1).map(function (seat) { return seat === undefined ? null : seat; });
     }
@@ -85,15 +93,24 @@
   /* /sheet/<code>/ -> /api/sheet/<code>/, /tables/<id>/sheet/ -> /api/tables/<id>/sheet/ */
   function apiOf(sheet) { return "/api" + sheet; }
 
+  /* Queue a deal under its key (the form's, else a new one); a deal already queued under
+     that key (the page and the worker both caught one post) stays as it is: its record. */
   function add(sheet, fields, extra) {
-    var key = uuid();
+    extra = extra || {};
+    var key = extra.key || uuid();
     var record = Object.assign({
       key: key, send: key, sheet: sheet, api: apiOf(sheet) + "deals/", method: "POST",
       fields: fields, version: parseInt(fields.version, 10), number: null,
       seq: Date.now() * 1000 + Math.floor(Math.random() * 1000), state: "waiting",
       message: "", sent: false, typed: new Date().toISOString(),
-    }, extra || {});
-    return run("readwrite", function (store) { store.put(record); }).then(function () { return record; });
+    }, extra, { key: key, send: key });
+    var kept = record;
+    return run("readwrite", function (store) {
+      var found = store.get(key);
+      found.onsuccess = function () {
+        if (found.result) kept = found.result; else store.put(record);
+      };
+    }).then(function () { return kept; });
   }
   function list(sheet) {
     return run("readonly", function (store) { return store.index("sheet").getAll(sheet); })

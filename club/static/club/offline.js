@@ -5,21 +5,29 @@
    - A new deal entered while the browser is offline, or while deals are already waiting, is
      not posted: it goes into the queue in IndexedDB (offline-store.js) with a random
      Idempotency-Key and the sheet's version, and shows on the sheet as "waiting to send".
-   - When the connection is back (and at each load, and every 20 s while deals wait) the
-     queue is sent in typing order through the API (POST .../deals/ with its key). Each
-     answer gives the sheet's next version, on which the next deal is sent. A deal the
+   - A deal the form posted that has no answer after 8 seconds (a network that accepts and
+     goes silent) is given up on the page (the post stopped) and queued under the form's
+     own key: the row "waiting to send" shows at once, and the queue sends it again with
+     that key (offline-send.js), so the server stores it once whichever request arrives.
+   - When the connection is back (and at each load, and soon after a failure, then every
+     20 s while deals wait) the queue is sent in typing order (offline-send.js). A deal the
      server already stored answers as the first time (the same key), so nothing is stored
      twice. A refusal stays on the sheet with the server's words until the scorer drops it.
+     A deal that reached a closed round stays on the sheet as "received after the round
+     closed: the organiser decides" (kept as "late" in IndexedDB) until dismissed.
    - A stale version (409: someone else changed the sheet) stops the queue: the scorer sees
-     each waiting deal next to the deal with its number on the sheet now and chooses keep
-     mine (a correction of theirs), keep theirs (mine dropped) or keep both. Nothing is
-     dropped without that choice.
-   The strings come from the page (#offline-sheet's data-t-*, translated by Django). */
+     the deals stored meanwhile and each waiting deal beside the deal with its number, and
+     chooses among what keeps the dealers in turn (offline-deals.js). Nothing is dropped
+     without that choice.
+   When the queue is empty the sheet is reloaded as the server scored it and says which
+   deals were saved. The strings come from the page (#offline-sheet's data-t-*, translated
+   by Django). */
 (function () {
   "use strict";
   var root = document.getElementById("offline-sheet");
   var Q = window.TroefQueue;
-  if (!root || !Q || !window.TroefDeals || !window.indexedDB) return;
+  if (!root || !Q || !window.TroefDeals || !window.TroefSender || !window.indexedDB) return;
+  var NO_ANSWER = 8000;  // ms: a posted deal with no answer by then waits on this device
   var t = root.dataset;
   var sheet = root.dataset.sheet;
   var nextNumber = parseInt(root.dataset.nextNumber, 10) || 1;
@@ -27,12 +35,14 @@
   var form = document.getElementById("entry-form");
   var editing = form && form.dataset.number !== "0";
   var wrap = document.querySelector(".sheet-wrap");
-  // stale: the sheet on the page is older than the server's (a conflict was resolved)
-  var sending = false, retryTimer = null, sentCount = 0, stale = false;
+  // stale: the sheet on the page is older than the server's (a conflict was resolved);
+  // savedNumbers: the deals this page sent and the server stored, said after the reload
+  var stale = false, savedNumbers = [];
   var deals = window.TroefDeals({ t: t, form: form, queue: Q, sheet: sheet,
     place: function (panel) { state.parentNode.insertBefore(panel, state.nextSibling); },
+    waiting: function () { return pendingCount; },
     resolved: function () { stale = true; return render().then(flush); },
-    failed: function () { say(t.tRetry, "error"); retryLater(); } });
+    failed: function () { say(t.tRetry, "error"); sender.retryLater(); } });
   var fill = deals.fill, element = deals.element, facts = deals.facts;
   var dealerName = deals.dealerName, trumpLabel = deals.trumpLabel;
 
@@ -71,10 +81,14 @@
   }
 
   // -- the waiting deals on the sheet ----------------------------------------------------------
+  function isLate(record) { return record.state === "late"; }
+  function waiting(records) { return records.filter(function (r) { return !isLate(r); }); }
+  /* A deal on this device, as a row of the sheet: waiting (or refused), or late: received
+     after the round closed, kept by the server for the organiser. */
   function pendingRow(record) {
     var f = facts(record.fields);
-    var row = element("tr", { class: "deal pending" + (record.state === "refused" ? " refused" : ""),
-                              "data-key": record.key });
+    var kind = isLate(record) ? "deal late" : "deal pending" + (record.state === "refused" ? " refused" : "");
+    var row = element("tr", { class: kind, "data-key": record.key });
     row.appendChild(element("td", { class: "n" }, record.number));
     row.appendChild(element("td", { class: "dealer" }, dealerName(f.dealer)));
     row.appendChild(element("td", { class: "trump suit-" + (f.trump || "nt") }, f.cancelled ? "–" : trumpLabel(f.trump)));
@@ -86,12 +100,19 @@
     row.appendChild(element("td", { class: "notes" }));
     // the state where a phone shows it too (it hides the notes): over the game points
     var notes = element("td", { class: "pending-state" });
-    notes.appendChild(element("span", { class: "tag waiting" }, t.tWaiting));
+    if (isLate(record)) {
+      notes.appendChild(element("span", { class: "tag late" }, t.tLate));
+      var seen = element("button", { type: "button", class: "secondary drop" }, t.tLateRemove);
+      seen.addEventListener("click", function () { Q.remove(record.key).then(render); });
+      notes.appendChild(seen);
+    } else {
+      notes.appendChild(element("span", { class: "tag waiting" }, t.tWaiting));
+    }
     if (record.state === "refused") {
       notes.appendChild(element("span", { class: "tag bad" }, t.tRefused + " " + record.message));
       var drop = element("button", { type: "button", class: "secondary drop" }, t.tDrop);
       drop.addEventListener("click", function () {
-        if (window.confirm(t.tDropConfirm)) dropRecord(record).then(render).then(flush);
+        if (window.confirm(t.tDropConfirm)) dropRecord(record).then(render).then(sender.flush);
       });
       notes.appendChild(drop);
       if (form && !editing) {
@@ -110,7 +131,7 @@
   /* Dropping a deal from the queue: the one after it is sent on the version it would have
      used. */
   function dropRecord(record) {
-    return Q.list(sheet).then(function (records) {
+    return Q.list(sheet).then(waiting).then(function (records) {
       var index = records.findIndex(function (r) { return r.key === record.key; });
       var next = records[index + 1];
       var work = Q.remove(record.key);
@@ -123,21 +144,22 @@
   }
 
   function render() {
-    return Q.list(sheet).then(function (records) {
+    return Q.list(sheet).then(function (all) {
       var work = Promise.resolve();
-      records.forEach(function (record, index) {
+      waiting(all).forEach(function (record, index) {
         if (record.number === null || record.number === undefined) {
           record.number = nextNumber + index;  // queued by the worker: numbered here
           record.who = who;
           work = work.then(function () { return Q.put(record); });
         }
       });
-      return work.then(function () { return records; });
-    }).then(function (records) {
-      document.querySelectorAll(".sheet tr.pending").forEach(function (row) { row.remove(); });
+      return work.then(function () { return all; });
+    }).then(function (all) {
+      var records = waiting(all);
+      document.querySelectorAll(".sheet tr.pending, .sheet tr.late").forEach(function (row) { row.remove(); });
       var entry = document.querySelector(".sheet tr.entry:not(.editing)");
       var body = document.querySelector(".sheet tbody");
-      records.forEach(function (record) {
+      all.filter(isLate).concat(records).forEach(function (record) {
         if (record.state === "conflict") return;
         var row = pendingRow(record);
         if (entry) body.insertBefore(row, entry); else if (body) body.appendChild(row);
@@ -203,8 +225,53 @@
   // -- entering a deal without the connection --------------------------------------------------
   var pendingCount = 0;
   function countPending() {
-    return Q.list(sheet).then(function (records) { pendingCount = records.length; return records; });
+    return Q.list(sheet).then(waiting).then(function (records) {
+      pendingCount = records.length;
+      return records;
+    });
   }
+  /* The entry row ready for the next deal (the dealer left for render() to move on). */
+  function nextEntry() {
+    var dealer = form.elements.dealer && form.elements.dealer.value;
+    form.reset();
+    if (form.elements.key) form.elements.key.value = Q.uuid();  // the next deal's own key
+    if (dealer !== undefined && form.elements.dealer) form.elements.dealer.value = dealer;
+    var out = document.getElementById("entry-score");
+    if (out) out.textContent = "";
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+  function focusPoints() {
+    var points = form.elements.points;
+    if (points && !points.disabled) points.focus();
+  }
+  /* The form posts the deal; when no answer has come after NO_ANSWER, the post is stopped
+     and the deal waits here under the form's key (the worker, when it controls the page,
+     queues the same post under the same key: one record). */
+  var noAnswer = null;
+  function waitForAnswer(event) {
+    var data;
+    try { data = new FormData(form, event.submitter || undefined); } catch (e) { data = new FormData(form); }
+    var fields = Q.fieldsOf(data), key = form.elements.key ? form.elements.key.value : "";
+    var path = new URL(form.getAttribute("action") || sheet, window.location.href).pathname;
+    window.setTimeout(function () {
+      if (event.defaultPrevented) return;  // another script kept the page: no post left
+      window.clearTimeout(noAnswer);
+      noAnswer = window.setTimeout(function () {
+        window.stop();
+        Q.add(sheet, fields, { key: key || undefined, via: "page", page: path, number: nextNumber,
+                               who: who, version: parseInt(fields.version, 10) })
+          .then(function () {
+            nextEntry();
+            say(t.tNoAnswer, "error");
+            return countPending();
+          }).then(render).then(function () {
+            focusPoints();
+            sender.retryLater();
+          });
+      }, NO_ANSWER);
+    }, 0);
+  }
+  window.addEventListener("pagehide", function () { window.clearTimeout(noAnswer); });
   if (form) {
     form.addEventListener("submit", function (event) {
       var offline = !navigator.onLine;
@@ -216,7 +283,10 @@
         }
         return;
       }
-      if (!offline && !pendingCount && !correcting) return;  // the page posts it as always
+      if (!offline && !pendingCount && !correcting) {  // the page posts it as always
+        waitForAnswer(event);
+        return;
+      }
       event.preventDefault();
       var fields = Q.fieldsOf(new FormData(form));
       var typed = ["points", "points_other", "renonce", "cancelled"].some(function (name) {
@@ -226,137 +296,53 @@
         say(t.tEmpty, "error");
         return;
       }
-      var added = !correcting;
-      (correcting ? corrected(fields) : Q.list(sheet).then(function (records) {
+      var key = form.elements.key ? form.elements.key.value : "";
+      (correcting ? corrected(fields) : Q.list(sheet).then(waiting).then(function (records) {
         var head = records[0];
         // the version it was typed on: the sheet's, after the deals waiting before it
-        return Q.add(sheet, fields, { number: nextNumber + records.length, who: who,
+        return Q.add(sheet, fields, { key: key || undefined, number: nextNumber + records.length, who: who,
                                       version: head ? head.version : parseInt(fields.version, 10) });
       })).then(function () {
-        if (added) pendingCount += 1;
-        var dealer = form.elements.dealer && form.elements.dealer.value;
-        form.reset();
-        if (form.elements.key) form.elements.key.value = Q.uuid();  // the next deal's own key
-        if (dealer !== undefined && form.elements.dealer) form.elements.dealer.value = dealer;
-        var out = document.getElementById("entry-score");
-        if (out) out.textContent = "";
+        nextEntry();
         say("");
-        form.dispatchEvent(new Event("change", { bubbles: true }));
-        return render();
-      }).then(function () {
-        var points = form.elements.points;
-        if (points && !points.disabled) points.focus();
-        if (navigator.onLine) flush();
+        return countPending();
+      }).then(render).then(function () {
+        focusPoints();
+        if (navigator.onLine) sender.flush();
       });
     });
   }
 
-  // -- sending the queue ---------------------------------------------------------------------------
-  function csrfToken() {
-    var match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
-    if (match) return decodeURIComponent(match[1]);
-    var input = document.querySelector("input[name=csrfmiddlewaretoken]");
-    return input ? input.value : "";
+  // -- sending (offline-send.js), and saying what was saved --------------------------------------
+  var saidKey = "troef-saved " + sheet;
+  function savedText(numbers) {
+    return numbers.length === 1 ? fill(t.tSavedOne, { number: numbers[0] })
+      : fill(t.tSavedMany, { numbers: numbers.join(", ") });
   }
-  function send(record) {
-    return fetch(record.api, {
-      method: record.method, credentials: "same-origin",
-      headers: { "Content-Type": "application/json", Accept: "application/json",
-                 "Idempotency-Key": record.send, "X-CSRFToken": csrfToken() },
-      body: JSON.stringify(Q.body(record)),
-    }).then(function (response) {
-      return response.json().catch(function () { return {}; }).then(function (data) {
-        return { status: response.status, data: data };
-      });
-    });
-  }
-  function messageOf(data) {
-    return ((data && data.errors) || []).map(function (e) { return e.message; }).join(" ");
-  }
-  function locked(work) {
-    if (navigator.locks && navigator.locks.request) {
-      return navigator.locks.request("troef-send " + sheet, work);
-    }
-    return work();
-  }
-  function retryLater() {
-    window.clearTimeout(retryTimer);
-    retryTimer = window.setTimeout(flush, 20000);
-  }
-
-  function flush() {
-    if (sending) return Promise.resolve();
-    sending = true;
-    return locked(function () {
-      return Q.list(sheet).then(function (records) {
-        if (!records.length) return "empty";
-        if (records[0].state !== "waiting") return "blocked";
-        if (records[0].who && records[0].who !== who) {
-          // typed under another login on this device: sent only as that person
-          say(t.tOtherLogin, "error");
-          return "login";
-        }
-        say(t.tSending);
-        return sendFrom(records, 0);
-      });
-    }).then(function (outcome) {
-      sending = false;
+  var sender = window.TroefSender({ queue: Q, sheet: sheet, who: who, t: t, say: say,
+    sent: function (outcome, numbers) {
+      savedNumbers = savedNumbers.concat(numbers);
       return countPending().then(function (records) {
-        if ((outcome === "done" || outcome === "empty") && !records.length && (sentCount || stale)) {
+        if ((outcome === "done" || outcome === "empty") && !records.length && (savedNumbers.length || stale)) {
           if (pristine()) {
+            try { window.sessionStorage.setItem(saidKey, JSON.stringify(savedNumbers)); } catch (e) { /* private mode */ }
             window.location.assign(sheet);  // the sheet as the server scored it
-            return;
+            return 0;
           }
-          say("");
+          say(savedNumbers.length ? savedText(savedNumbers) : "");
+          savedNumbers = [];
         }
-        // no answer, or not logged in: try again; a conflict or a refusal waits for the scorer
-        if (records.length && (outcome === "later" || outcome === "login")) retryLater();
-        return render();
+        return render().then(function () { return records.length; });
       });
-    }, function () {
-      sending = false;
-      say(t.tRetry, "error");
-      retryLater();
-    });
-  }
-  function sendFrom(records, index) {
-    var record = records[index];
-    if (!record) return Promise.resolve("done");
-    if (record.state !== "waiting") return Promise.resolve("blocked");
-    record.sent = true;
-    return Q.put(record).then(function () { return send(record); }).then(function (answer) {
-      var status = answer.status;
-      if (status >= 200 && status < 300) {
-        sentCount += 1;
-        var next = records[index + 1];
-        var work = Q.remove(record.key);
-        if (next && !next.sent && answer.data && typeof answer.data.version === "number") {
-          next.version = answer.data.version;  // on the sheet as this deal left it
-          work = work.then(function () { return Q.put(next); });
-        }
-        return work.then(function () { say(""); return sendFrom(records, index + 1); });
-      }
-      if (status === 409) {
-        var rest = records.slice(index);
-        rest.forEach(function (r) { r.state = "conflict"; });
-        return Promise.all(rest.map(Q.put)).then(function () { say(""); return "conflict"; });
-      }
-      if (status === 401 || status === 403) {
-        say(t.tLogin, "error");
-        return "login";
-      }
-      if (status === 429 || status >= 500) {
-        say(t.tRetry, "error");
-        return "later";
-      }
-      record.state = "refused";  // 400, 404, 422: the server's words, kept with the deal
-      record.message = messageOf(answer.data) || String(status);
-      return Q.put(record).then(function () { say(""); return "refused"; });
-    }, function () {
-      say(t.tRetry, "error");  // no answer: maybe stored; the same key is sent again
-      return "later";
-    });
-  }
+    } });
+  var flush = sender.flush;
+  try {
+    var said = window.sessionStorage.getItem(saidKey);
+    if (said) {
+      window.sessionStorage.removeItem(saidKey);
+      say(savedText(JSON.parse(said)));
+    }
+  } catch (e) { /* no session storage: the sheet shows the deals anyway */ }
 
   // -- when to send --------------------------------------------------------------------------------
   window.addEventListener("online", function () { say(""); flush(); });

@@ -11,12 +11,41 @@
   });
 
   var form = document.getElementById("entry-form");
+  // After a save (the number typed, kept for the page that answers it): the status line says
+  // the saved deal in words, and when it ended the game or the match the cursor goes to the
+  // result, which is said too. Offline (the queue's page) the deal is not on the sheet yet:
+  // nothing is said here.
+  var said = document.getElementById("sheet-said");
+  var sentKey = "troef-sent:" + location.pathname;
+  var sent = window.sessionStorage ? sessionStorage.getItem(sentKey) : null;
+  if (sent !== null) sessionStorage.removeItem(sentKey);
+  var justSaved = said && sent !== null && sent === said.dataset.number &&
+    !document.querySelector("#entry-live-error .error, .errors[role=alert]");
+  function result() {
+    if (!justSaved) return null;
+    if (!form) return document.getElementById("match-state");
+    var end = document.querySelector("#deal-" + said.dataset.number + " + tr.game-end td");
+    if (end) end.setAttribute("tabindex", "-1");
+    return end;
+  }
+  var ended = result();
+  function sayAndFocus() {
+    if (!justSaved) return;
+    said.textContent = said.dataset.said + (ended ? " " + ended.textContent.replace(/\s+/g, " ").trim() : "");
+    if (ended) ended.focus({ preventScroll: false });
+  }
+  window.addEventListener("load", sayAndFocus);
   if (!form) {
     // a corrected deal on a sheet that takes no more deals: the cursor on its row's link
     var corrected = /^#deal-\d+$/.test(location.hash) && document.querySelector(location.hash + " td.act a");
     if (corrected) corrected.focus({ preventScroll: true });
     return;
   }
+  form.addEventListener("submit", function () {
+    if (form.dataset.number === "0" && window.sessionStorage) {
+      sessionStorage.setItem(sentKey, form.querySelector(".e-num").textContent.trim());
+    }
+  });
   var points = form.elements.points, other = form.elements.points_other;
   var inPlay = parseInt(form.dataset.inPlay || "", 10);
   var out = document.getElementById("entry-score");
@@ -86,11 +115,20 @@
   function field(name) {
     return form.querySelector('[data-field="' + name + '"][role=radiogroup]') || form.elements[name];
   }
+  // What describes a field besides its error (the points box: the keys legend), kept.
+  function described(element, error) {
+    var base = (element.getAttribute("aria-describedby") || "").split(/\s+/).filter(function (id) {
+      return id && !/_error$/.test(id);
+    });
+    if (error) base.push(error);
+    if (base.length) element.setAttribute("aria-describedby", base.join(" "));
+    else element.removeAttribute("aria-describedby");
+  }
   function mark(errors) {
     form.querySelectorAll("[aria-invalid=true]").forEach(function (element) {
       if (element.name === "reason") return;  // the server's, next to the reason box
       element.removeAttribute("aria-invalid");
-      element.removeAttribute("aria-describedby");
+      described(element, null);
     });
     live.textContent = "";
     Object.keys(errors).forEach(function (name) {
@@ -105,7 +143,7 @@
       var target = field(name);
       if (target && target.setAttribute) {
         target.setAttribute("aria-invalid", "true");
-        target.setAttribute("aria-describedby", line.id);
+        described(target, line.id);
       }
     });
     form.querySelectorAll(".has-error[data-field]").forEach(function (box) {
@@ -113,6 +151,7 @@
     });
   }
   function show(result) {
+    if (calling) return;  // the prompt for a caller's number stays until it is typed
     if (!typed && live.querySelector(".error")) {
       // the server's refusal stays until the scorer changes something: shown once
       if (result.ok) out.textContent = "";
@@ -130,8 +169,14 @@
       return;
     }
     mark({});
-    // one figure per column of the sheet: two sides, or three players at a table of three
-    var text = "→ " + result.points.join(" – ") + " · " +
+    // the deal in words first (the trump by its name, the multiplier), then one figure per
+    // column of the sheet: two sides, or three players at a table of three
+    var chosen = form.querySelector("input[name=trump]:checked");
+    var words = [];
+    var cancelled = form.elements.cancelled && form.elements.cancelled.checked;
+    if (chosen && !cancelled) words.push(chosen.parentNode.querySelector(".vh").textContent);
+    if (result.multiplier > 1 && !cancelled) words.push("×" + result.multiplier);
+    var text = (words.length ? words.join(", ") + " " : "") + "→ " + result.points.join(" – ") + " · " +
       form.dataset.tTotal + " " + result.totals.join(" – ");
     if (result.outcome === "tie") {
       // the pending multiplier as the rule set makes it (its tie multiplier, stacked or not)
@@ -156,22 +201,109 @@
       .catch(function () { out.textContent = ""; });
   }
 
-  [points, other].forEach(function (input) {
-    input.addEventListener("keydown", function (event) {
-      if (event.ctrlKey || event.metaKey || event.altKey || event.key.length !== 1) return;
-      var key = event.key.toLowerCase();
-      if (Object.prototype.hasOwnProperty.call(keys, key) && keys[key]) {
-        setRadio("trump", keys[key]);
-        event.preventDefault();
-        schedule(event);
-      } else if (key === "x" || key === "*") {
-        cycleRadio("doubling");
-        event.preventDefault();
-        schedule(event);
-      } else if (!/[0-9]/.test(key)) {
-        event.preventDefault();
-      }
+  // Who doubled, by keyboard (issue 29): x (or *), then the caller's number as each list
+  // shows it ("2 Bob"), or 0 for "not recorded"; x again for the next call (tegen, a knock
+  // back ...). Escape leaves it; Backspace right after x takes the last call back. The
+  // lists offer only who may make each call under the dealer (club.sheet_callers): a
+  // change of dealer offers that dealer's.
+  var callers = JSON.parse(form.dataset.callers || "null");
+  var calls = Array.prototype.slice.call(form.querySelectorAll("[data-call] select"));
+  var seatNames = {};
+  if (form.elements.dealer && form.elements.dealer.options) {
+    Array.prototype.forEach.call(form.elements.dealer.options, function (o) { seatNames[o.value] = o.text; });
+  }
+  var calling = null;  // x was typed: {select: the call list waiting for its caller's number}
+  function offerCallers() {
+    if (!callers || !form.elements.dealer) return;
+    var allowed = callers[form.elements.dealer.value];
+    if (!allowed) return;
+    calls.forEach(function (select, index) {
+      var keep = select.value;
+      var options = Array.prototype.slice.call(select.options);
+      var first = options[0], last = options[options.length - 1];  // "–" and "not recorded"
+      options.slice(1, -1).forEach(function (o) { o.remove(); });
+      allowed[index].forEach(function (seat) {
+        var option = new Option((seat + 1) + " " + (seatNames[seat] || ""), String(seat));
+        select.insertBefore(option, last);
+      });
+      select.value = keep;
+      if (select.value !== keep) select.value = first.value;
     });
+  }
+  function setDoubling(count) {
+    var value = String(Math.pow(2, count));
+    if (radios("doubling").length) setRadio("doubling", value);
+    else if (form.elements.doubling) form.elements.doubling.value = value;
+  }
+  function callsMade() {
+    var made = 0;
+    calls.forEach(function (select, index) { if (select.value !== "") made = index + 1; });
+    return made;
+  }
+  function prompt(select) {
+    var label = select.closest("[data-call]").querySelector(".lbl").textContent;
+    var choices = Array.prototype.slice.call(select.options, 1).map(function (o) {
+      return o.value === "?" ? "0 " + o.text : o.text;
+    });
+    out.textContent = label + ": " + choices.join(", ");
+  }
+  function callKey(key, event) {
+    var select = calling.select;
+    if (key === "escape") { calling = null; out.textContent = ""; schedule(); return true; }
+    if (key === "backspace") {
+      var made = callsMade();
+      if (made) { calls[made - 1].value = ""; setDoubling(made - 1); }
+      calling = null; schedule(event); return true;
+    }
+    if (event.key.length !== 1) return false;
+    if (key === "x" || key === "*") return true;  // still waiting
+    if (!select) { out.textContent = form.dataset.tNoMoreCalls; return true; }
+    var value = key === "0" || key === "?" ? "?" : /^[1-9]$/.test(key) ? String(key - 1) : null;
+    if (value === null) return true;
+    var found = Array.prototype.some.call(select.options, function (o) { return o.value === value; });
+    if (!found) {
+      var keys = Array.prototype.slice.call(select.options, 1, -1).map(function (o) { return +o.value + 1; });
+      out.textContent = form.dataset.tNotCaller.replace("%(seat)s", seatNames[value] || key)
+        .replace("%(keys)s", keys.join(", "));
+      return true;
+    }
+    select.value = value;
+    setDoubling(calls.indexOf(select) + 1);
+    calling = null;
+    schedule(event);
+    return true;
+  }
+  function onKey(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    var key = event.key.toLowerCase();
+    if (calling && callKey(key, event)) { event.preventDefault(); return; }
+    if (event.key.length !== 1) return;
+    if (Object.prototype.hasOwnProperty.call(keys, key) && keys[key]) {
+      setRadio("trump", keys[key]);
+      event.preventDefault();
+      schedule(event);
+    } else if ((key === "x" || key === "*") && calls.length) {
+      event.preventDefault();
+      calling = { select: calls[callsMade()] || null };
+      if (calling.select) prompt(calling.select); else out.textContent = form.dataset.tNoMoreCalls;
+    } else if (key === "x" || key === "*") {
+      cycleRadio("doubling");
+      event.preventDefault();
+      schedule(event);
+    } else if (!/[0-9]/.test(key)) {
+      event.preventDefault();
+    }
+  }
+  [points, other].forEach(function (input) {
+    input.addEventListener("keydown", onKey);
+    input.addEventListener("blur", function () { calling = null; });
+  });
+  if (form.elements.dealer) form.elements.dealer.addEventListener("change", offerCallers);
+  // the cursor on a finished game's result (after a save): typing goes on in the points box
+  if (ended && ended.tagName === "TD") ended.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.key.length !== 1) return;
+    points.focus();
+    onKey(event);
   });
   points.addEventListener("input", function (event) { complement(points, other); schedule(event); });
   other.addEventListener("input", function (event) { complement(other, points); schedule(event); });
