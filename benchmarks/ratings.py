@@ -11,9 +11,14 @@
    events and on to 10,000 matches: Kendall's tau of ratings and standings, and
    calibration per decile (the figures of docs/ratings.md).
 4. The balanced individual draw at 560 players, against the individual draw.
+5. Luck levels (issue 30): histories where a strength gap is worth 1.5, 3 and 6 card points a
+   deal (:mod:`scoring.ratings_luck`); the worst decile gap over 10,000 matches of the chances
+   with the spread fitted from the matches before (target <= 3 points at every level), against
+   the fixed defaults on the same matches, and what a perfectly calibrated forecaster shows on
+   the same matches (the noise floor: 1,000 matches a decile).
 
-Run: ``.venv/bin/python benchmarks/ratings.py [--quick]`` (``--quick`` skips 3; prints its
-figures; no assertion). Targets: rebuild <= 30 s, incremental round <= 1 s, on one core:
+Run: ``.venv/bin/python benchmarks/ratings.py [--quick | --luck]`` (``--quick`` skips 3 and
+5, ``--luck`` runs 5 only; prints its figures; no assertion). Targets: rebuild <= 30 s, incremental round <= 1 s, on one core:
 times are this process's CPU seconds (the machine may be shared), the rebuild's wall time
 is printed too. ``--smoke`` (or BENCH_SMOKE=1): 60 players, 2 seasons of 3 events of 24 players
 for 3 rounds, a 16-table round, a study of 3 events of 16 players x 3 rounds, a balanced draw of
@@ -32,12 +37,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from _smoke import check, pick, run
+from _smoke import check, pick, run, target
 from openskill.models import PlackettLuce
 
 from scoring.pairing import Entry, draw_individual
 from scoring.pairing.balanced import draw_balanced
 from scoring.ratings import RatingMatch, RatingSettings, rate, update
+from scoring.ratings_fit import MIN_MATCHES, worst_decile
+from scoring.ratings_luck import LEVELS, calibration, simulate_history
 from scoring.ratings_sim import evaluate, simulate_events
 
 PLAYERS, SEASONS, EVENTS_PER_SEASON, ROUNDS = pick(500, 60), pick(10, 2), pick(40, 3), pick(10, 3)
@@ -197,10 +204,50 @@ def balanced_draw() -> None:
           f"{imbalance(d_ind):.2f}; ratio balanced / individual: {t_bal / t_ind:.1f}x")
 
 
+LUCK_MATCHES, LUCK_PLAYERS, LUCK_MINIMUM = pick(10_000, 320), pick(64, 16), pick(MIN_MATCHES, 48)
+
+
+def noise_floor(predictions: list[tuple[float, float]], runs: int = 100) -> tuple[float, float]:
+    """Median and 95th percentile of the worst decile gap of a perfectly calibrated
+    forecaster: the same predictions, each result drawn with the predicted chance."""
+    rng = random.Random(30)
+    gaps = sorted(worst_decile([(p, float(rng.random() < p)) for p, _ in predictions])[0]
+                  for _ in range(runs))
+    return gaps[len(gaps) // 2], gaps[int(len(gaps) * 0.95)]
+
+
+def luck_levels() -> None:
+    print(f"luck levels: {LUCK_PLAYERS} players, 10-round events, partners at random; chances "
+          f"from the {LUCK_MINIMUM}th match on, {LUCK_MATCHES:,} predictions a level")
+    for gap in LEVELS:
+        start = time.perf_counter()
+        rounds = simulate_history(gap, players=LUCK_PLAYERS,
+                                  matches=LUCK_MATCHES + LUCK_MINIMUM + LUCK_PLAYERS // 4)
+        study = calibration(rounds, minimum=LUCK_MINIMUM, matches=LUCK_MATCHES)
+        fitted, default = study.fitted[:LUCK_MATCHES], study.default[:LUCK_MATCHES]
+        check(len(fitted) == LUCK_MATCHES, f"luck level {gap}: {len(fitted)} predictions")
+        worst, groups = worst_decile(fitted)
+        base = worst_decile(default)[0]
+        median, p95 = noise_floor(fitted)
+        print(f"  strength gap worth {gap:g} card points a deal: beta fitted {study.beta:.2f} "
+              f"(default 4.17); worst decile gap {worst * 100:.1f} points: "
+              f"{target(worst <= 0.03)} (target <= 3)")
+        print(f"    baseline, the fixed defaults on the same matches: {base * 100:.1f} points; "
+              f"ratio baseline / fitted {base / max(worst, 1e-9):.1f}x; a perfectly calibrated "
+              f"forecaster: median {median * 100:.1f}, 95th percentile {p95 * 100:.1f} points "
+              f"({time.perf_counter() - start:.0f} s)")
+        print("    deciles predicted/observed: " + " ".join(f"{p:.3f}/{o:.3f}"
+                                                         for p, o, _ in groups))
+
+
 def main() -> None:
+    if "--luck" in sys.argv:
+        luck_levels()
+        return
     rebuild_and_increment()
     balanced_draw()
     if "--quick" not in sys.argv:
+        luck_levels()
         accuracy()
 
 

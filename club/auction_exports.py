@@ -16,7 +16,7 @@ from typing import Any
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
 
-from club.exports import write_csv, write_xlsx
+from club.exports import export_filename, write_csv, write_xlsx
 from club.selectors.auction_results import SeatResult
 from scoring.standings import Standings
 
@@ -69,7 +69,7 @@ def response(fmt: str, title: str, headers: list[str], rows: list[list[Any]],
     content_type = FORMATS[fmt]
     body = write_csv(headers, rows) if fmt == "csv" else write_xlsx(title, headers, rows)
     out = HttpResponse(body, content_type=content_type)
-    out["Content-Disposition"] = f'attachment; filename="{filename}.{fmt}"'
+    out["Content-Disposition"] = f'attachment; filename="{filename}"'
     return out
 
 
@@ -77,11 +77,11 @@ def export(championship, stage, standings: Standings, results: Callable[[], list
            fmt: str, what: str, name: Name) -> HttpResponse:
     """The standings page's export: ``what`` "tables" for the results table by table
     (``results`` read only then), anything else the standings as ranked."""
-    suffix = f"-stage-{stage.number}" if stage is not None else ""
+    suffix = (_("stage"), stage.number) if stage is not None else ()
     if what == "tables":
         headers, rows = tables_table(results(), name)
         return response(fmt, _("Tables"), headers, rows,
-                        f"auction-tables-{championship.pk}{suffix}")
+                        export_filename(_("tables"), championship.pk, *suffix, ext=fmt))
     headers, rows = standings_table(standings, name)
     return response(fmt, _("Standings"), headers, rows,
-                    f"auction-standings-{championship.pk}{suffix}")
+                    export_filename(_("standings"), championship.pk, *suffix, ext=fmt))

@@ -46,7 +46,7 @@ from django.utils import formats, translation
 from django.utils.encoding import force_str
 from django.utils.functional import Promise
 from django.utils.text import slugify
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext as _
 from django_tables2.export import TableExport
 from django_tables2.rows import BoundRow
@@ -185,6 +185,13 @@ def export_filename(*parts: Any, ext: str) -> str:
     """
     stem = "-".join(slug for slug in (slugify(str(part)) for part in parts) if slug)
     return f"{stem or 'troef'}.{ext}"
+
+
+#: Words of download names that no page or title gives (issue 28 point 12).
+FILE_WORDS = {
+    "analysis": pgettext_lazy("file name", "play analysis"),
+    "player_data": pgettext_lazy("file name", "player data"),
+}
 
 
 class SafeTableExport(TableExport):

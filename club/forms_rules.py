@@ -37,6 +37,10 @@ OPTIONS = {
     "no_undertrump": (_("no under-trumping"), _(
         "On a trumped plain-suit trick, a player who cannot follow may not play a lower trump, "
         "unless they hold nothing else.")),
+    "must_undertrump": (_("void: trump lower when you cannot over-trump"), _(
+        "Off (the default): when an opponent has trumped and you hold no higher trump, any "
+        "card may be played. On: you must still play a lower trump. Needs the duty to "
+        "over-trump, and no-under-trumping off.")),
     "en_face": (_("en face"), _("The dealer may pass the choice of trump to their partner.")),
     "blind_trump": (_("blind trump"), _(
         "The dealer may name trump before looking: the dealer leads and the deal counts double.")),
@@ -48,6 +52,9 @@ OPTIONS = {
     "doubling": (_("doubling"), _(
         "none; mee/tegen (an opponent doubles x2, the dealer's partner redoubles x4); knocking "
         "(x2), with knock-back (x4) or unlimited (x2 each knock).")),
+    "redouble_by": (_("who redoubles (tegen)"), _(
+        "Mee/tegen: the dealer's partner redoubles (RULES §4, the default), or either player "
+        "of the dealer's side, the dealer too.")),
     "no_trump_multiplier": (_("no trump counts"), _("The multiplier of a no-trump deal (x2).")),
     "all_tricks_multiplier": (_("all tricks counts"), _(
         "The multiplier when one side takes all the tricks (capot): (60 - 30) x 2 = 60.")),
@@ -125,6 +132,8 @@ CHOICES = {
              ("auction2", _("auction 2: bidding, sevens removed")),
              ("auction3", _("auction 3: bidding, cards laid out"))],
     "renonce_penalty": [("sixty", _("60 points")), ("flat30", _("a flat 30"))],
+    "redouble_by": [("partner", _("the dealer's partner")),
+                    ("side", _("either player of the dealer's side"))],
 }
 
 

@@ -37,24 +37,30 @@ def trump_choices() -> list[tuple[str, str]]:
     return [*TRUMP_SYMBOLS.items(), (NO_TRUMP, _("NT"))]
 
 
-#: The letters that name a trump in the points box, in each language's own words:
-#: klaveren, ruiten, harten, schoppen, zonder troef; trèfle, carreau, cœur, pique, sans atout.
+#: The letters that name a trump in the points box, in each language's own words (the suit
+#: names of RULES.md §12): klavers, kOekens (k is klavers'), ertens, piekens, zonder troef;
+#: trèfle, carreau, cœur, pique, sans atout.
 TRUMP_KEYS = {
     "en": {"c": "c", "d": "d", "h": "h", "s": "s", "n": NO_TRUMP},
-    "nl": {"k": "c", "r": "d", "h": "h", "s": "s", "z": NO_TRUMP},
+    "nl": {"k": "c", "o": "d", "e": "h", "p": "s", "z": NO_TRUMP},
     "fr": {"t": "c", "r": "d", "c": "h", "p": "s", "a": NO_TRUMP},
 }
+#: Letters still understood, not shown: in Dutch ruiten, harten, schoppen (the letters of the
+#: Netherlands' suit names, which the sheet used before).
+TRUMP_ALIASES = {"nl": {"r": "d", "h": "h", "s": "s"}}
 
 
 def trump_keys(language: str | None) -> dict[str, str]:
-    """Letter -> trump choice for the points box: the language's own letters, and the
-    English ones where they do not clash (in French "c" is cœur, so clubs is "t" only).
+    """Letter -> trump choice for the points box: the language's own letters, its older
+    ones, and the English ones where they do not clash (in French "c" is cœur, so clubs is
+    "t" only).
 
-    >>> trump_keys("fr")["c"], trump_keys("fr")["d"], trump_keys("nl")["k"]
-    ('h', 'd', 'c')
+    >>> trump_keys("fr")["c"], trump_keys("fr")["d"], trump_keys("nl")["k"], trump_keys("nl")["o"]
+    ('h', 'd', 'c', 'd')
     """
-    keys = dict(TRUMP_KEYS.get((language or "en")[:2], {}))
-    for letter, choice in TRUMP_KEYS["en"].items():
+    short = (language or "en")[:2]
+    keys = dict(TRUMP_KEYS.get(short, {}))
+    for letter, choice in [*TRUMP_ALIASES.get(short, {}).items(), *TRUMP_KEYS["en"].items()]:
         keys.setdefault(letter, choice)
     return keys
 
@@ -157,12 +163,14 @@ class _SheetForm(forms.Form):
         if dealer not in positions:
             return [positions for _name in self.call_names]
         return [callers(positions, sides, dealer, index, self.ctx.rules.doubling,
-                        self.ctx.dealer_alone) for index in range(len(self.call_names))]
+                        self.ctx.dealer_alone, self.ctx.rules.redouble_by)
+                for index in range(len(self.call_names))]
 
     def callers_by_dealer(self) -> dict[int, list[list[int]]]:
         positions, sides = self._sides()
         return callers_by_dealer(positions, sides, len(self.call_names),
-                                 self.ctx.rules.doubling, self.ctx.dealer_alone)
+                                 self.ctx.rules.doubling, self.ctx.dealer_alone,
+                                 self.ctx.rules.redouble_by)
 
     def _offer_callers(self, labelled: list[tuple[str, str]]) -> None:
         """Each call's list shows only who may make it under the dealer shown (and what was
@@ -231,7 +239,7 @@ class _SheetForm(forms.Form):
                 self.add_error(name, _(
                     "%(player)s may not make this call: %(rule)s (here %(who)s).") % {
                     "player": self.ctx.seat_name(seat),
-                    "rule": caller_rule(index, rules.doubling), "who": who})
+                    "rule": caller_rule(index, rules.doubling, rules.redouble_by), "who": who})
 
 
 class DealForm(_SheetForm):
@@ -295,7 +303,18 @@ class DealForm(_SheetForm):
             elif low == high:  # the other side's are what is left
                 data["points"], data["points_other"] = (
                     (given, high - given) if points is not None else (high - given, given))
+            else:  # cards out of play (a table of three): the other box cannot follow
+                self._other_box_needed("points_other" if points is not None else "points",
+                                       f"{low}–{high}")
         return data
+
+    def _other_box_needed(self, empty: str, expected: str) -> None:
+        """Issue 28 point 13: one box left empty where the points in play are a range."""
+        code = "points_one_box"
+        if self.ctx.dealer_alone:  # side 0 is the dealer, side 1 the partners
+            code = "points_partners_missing" if empty == "points_other" else "points_dealer_missing"
+        self.add_error(empty, forms.ValidationError(
+            messages.explain(code, expected=expected), code=code))
 
     def facts(self) -> dict[str, Any]:
         """The deal's facts as the Deal model stores them."""

@@ -72,6 +72,18 @@ def _sheet() -> dict[str, Any]:
         "match_finished": gettext_lazy("The match is over (%(format)s): the sheet takes no more deals."),
         "game_finished": gettext_lazy("The game is over: the next deal starts a new game."),
         "points_type": gettext_lazy("Card points are whole numbers."),
+        # one box empty where the points in play are a range (RULES.md §8: cards out of play)
+        "points_one_box": gettext_lazy("Enter both sides' card points: %(expected)s card points "
+                                       "are in play at this table (the cards out of play count "
+                                       "for nobody), so one side's do not give the other's."),
+        "points_partners_missing": gettext_lazy("Enter the partners' card points too: at a table "
+                                                "of three %(expected)s card points are in play "
+                                                "(the two cards out of play count for nobody), "
+                                                "so they do not follow from the dealer's."),
+        "points_dealer_missing": gettext_lazy("Enter the dealer's card points too: at a table of "
+                                              "three %(expected)s card points are in play (the "
+                                              "two cards out of play count for nobody), so they "
+                                              "do not follow from the partners'."),
         "points_negative": gettext_lazy("Card points cannot be negative."),
         "tricks_type": gettext_lazy("Tricks are whole numbers."),
         "tricks_negative": gettext_lazy("Tricks cannot be negative."),
@@ -96,6 +108,7 @@ def _play() -> dict[str, Any]:
         "must_trump": gettext_lazy("trump when void and an opponent is winning"),
         "must_overtrump": gettext_lazy("over-trump a trumped trick"),
         "no_undertrump": gettext_lazy("no under-trumping"),
+        "must_undertrump": gettext_lazy("trump lower when you cannot over-trump"),
         "not_in_hand": gettext_lazy("play a card from one's own hand"),
         "illegal_play": gettext_lazy("rules of play"),
         "card_notation": gettext_lazy("This is not a card: rank then suit (10h, Ac, Kd, Qs, J♣ ...)."),

@@ -96,6 +96,19 @@ def options() -> dict[str, Any]:
         "doubling_word": gettext_lazy("That call does not follow: double, redouble or knock in "
                                       "turn."),
         "no_trump_not_doubled": gettext_lazy("This rule set does not double a no-trump deal."),
+        # RULES.md §4 and §14: who redoubles, and the lower trump
+        "redouble_by_partner": gettext_lazy("The dealer's partner redoubles (tegen), not the "
+                                            "dealer: the rule set says so (RULES §4)."),
+        "redouble_by_invalid": gettext_lazy("Choose who may redouble: the dealer's partner or "
+                                            "either player of the dealer's side."),
+        "redouble_by_needs_mee_tegen": gettext_lazy("Who may redouble is a mee/tegen choice: "
+                                                    "choose mee/tegen doubling, or the "
+                                                    "dealer's partner."),
+        "undertrump_needs_overtrump": gettext_lazy("Trumping lower when you cannot over-trump "
+                                                   "needs the duty to over-trump."),
+        "undertrump_both_ways": gettext_lazy("A lower trump cannot be both required and "
+                                             "forbidden: switch off “no under-trumping” to "
+                                             "require it."),
         "credit_invalid": gettext_lazy("A credit is a whole number of match points, 0 or more, "
                                        "with no result."),
         "rating_setting": gettext_lazy("This rating setting is not valid."),

@@ -180,6 +180,9 @@ TROEF_RATINGS_QUEUE = os.environ.get("TROEF_RATINGS_QUEUE", "")
 # none but offer a search (club.selectors.member_search).
 TROEF_CLUB_MAX_MEMBERS = int(os.environ.get("TROEF_CLUB_MAX_MEMBERS", "5000"))
 TROEF_LIST_ALL_MAX = int(os.environ.get("TROEF_LIST_ALL_MAX", "1000"))
+# Win chances are shown once the club's fitted performance spread rests on this many rated
+# matches (club.selectors.rating_fit, docs/ratings.md): fewer leave it too uncertain.
+TROEF_CHANCES_MIN_MATCHES = int(os.environ.get("TROEF_CHANCES_MIN_MATCHES", "300"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -3,7 +3,8 @@ only them, the form refuses anyone else naming the rule, and the page's script o
 again when the dealer changes (``callers_by_dealer``).
 
 The calls alternate, an opponent of the dealer first: mee/tegen, an opponent doubles (mee)
-and the dealer's partner redoubles (tegen, §4: the partner, not the dealer); knocking, the
+and the dealer's partner redoubles (tegen, §4: the partner, not the dealer; the rule set's
+``redouble_by="side"`` lets either player of the dealer's side, §14); knocking, the
 opponents knock and the dealer's side (either player) knocks back; unlimited knocking goes
 on in turn. At a table of three the dealer plays alone: the dealer's side is the dealer.
 
@@ -32,7 +33,7 @@ def seat_side(positions: Sequence[int], sides: dict[int, int], dealer: int,
 
 
 def callers(positions: Sequence[int], sides: dict[int, int], dealer: int, index: int,
-            doubling: str, alone: bool = False) -> list[int]:
+            doubling: str, alone: bool = False, redouble_by: str = "partner") -> list[int]:
     """The seats that may make call ``index`` (from 0) of a deal dealt by ``dealer``.
 
     >>> callers([0, 1, 2, 3], {0: 0, 1: 1, 2: 0, 3: 1}, 0, 0, "mee_tegen")
@@ -43,30 +44,33 @@ def callers(positions: Sequence[int], sides: dict[int, int], dealer: int, index:
     [1, 3]
     >>> callers([0, 1, 2], {}, 2, 1, "mee_tegen", alone=True)
     [2]
+    >>> callers([0, 1, 2, 3], {0: 0, 1: 1, 2: 0, 3: 1}, 0, 1, "mee_tegen", redouble_by="side")
+    [0, 2]
     """
     side = seat_side(positions, sides, dealer, alone)
     own = side.get(dealer, dealer % 2)
     if index % 2 == 0:
         return [p for p in positions if side[p] != own]
     ours = [p for p in positions if side[p] == own]
-    if doubling == "mee_tegen":  # §4: the dealer's partner says tegen
+    if doubling == "mee_tegen" and redouble_by == "partner":  # §4: the partner says tegen
         return [p for p in ours if p != dealer] or ours
     return ours
 
 
 def callers_by_dealer(positions: Sequence[int], sides: dict[int, int], calls: int,
-                      doubling: str, alone: bool = False) -> dict[int, list[list[int]]]:
+                      doubling: str, alone: bool = False,
+                      redouble_by: str = "partner") -> dict[int, list[list[int]]]:
     """For each possible dealer, the seats that may make each of ``calls`` calls (the
     page's script offers them when the dealer changes)."""
-    return {dealer: [callers(positions, sides, dealer, index, doubling, alone)
+    return {dealer: [callers(positions, sides, dealer, index, doubling, alone, redouble_by)
                      for index in range(calls)] for dealer in positions}
 
 
-def caller_rule(index: int, doubling: str) -> str:
+def caller_rule(index: int, doubling: str, redouble_by: str = "partner") -> str:
     """Why only some players may make call ``index`` (from 0), in words (RULES.md §4)."""
     if index % 2 == 0:
         return _("an opponent of the dealer doubles or knocks first, and the calls go in turn")
-    if doubling == "mee_tegen":
+    if doubling == "mee_tegen" and redouble_by == "partner":
         return _("the dealer's partner redoubles (tegen)")
     return _("the dealer's side answers the opponents' call")
 

@@ -3,11 +3,23 @@
 from __future__ import annotations
 
 import django_tables2 as tables
+from django.utils.functional import lazy
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from club.exports import readable
 from club.models import Club, Membership, Pair
 from club.selectors.names import hidden, public_entry_name, public_player_name
+
+
+def _hidden_header(words: str) -> SafeString:
+    return format_html('<span class="vh">{}</span>', gettext(words))
+
+
+#: A header for a column of links or buttons: heard, not shown (no empty header cell).
+hidden_header = lazy(_hidden_header, SafeString)
 
 
 class YesNoColumn(tables.BooleanColumn):
@@ -75,7 +87,7 @@ class PairTable(tables.Table):
                             accessor="players_label")
     active = YesNoColumn(verbose_name=_("Active"))
     edit = tables.TemplateColumn(
-        verbose_name="", orderable=False, exclude_from_export=True,
+        verbose_name=hidden_header(gettext_noop("Actions")), orderable=False, exclude_from_export=True,
         # the label from here: makemessages does not read a template in a Python string
         extra_context={"edit_label": _("edit")},
         template_code='{% if can_edit %}<a href="{% url \'club-pair-edit\' record.club.slug '

@@ -12,8 +12,9 @@ The words, by the rule set's ``doubling``:
   again, up to ``rules.max_knocks``;
 - ``none``: nothing may be said. With ``double_no_trump`` off, a no-trump deal is not doubled.
 
-**default (project):** "the dealer's side" is the dealer or his partner(s) (RULES.md §14);
-§4's Flemish text names the partner, and the dealer saying tegen is accepted as well.
+Who may redouble under mee/tegen is the rule set's ``redouble_by``: the dealer's partner
+(RULES.md §4, the project default; at a table of three the dealer, who plays alone), or
+with ``"side"`` either player of the dealer's side (§14). Knocking back is the dealer's side.
 
 >>> calls = Doubling("flemish", dealer=0, trump="h")
 >>> calls.call(1, "double"); calls.call(2, "redouble")
@@ -125,4 +126,9 @@ class Doubling:
             who = "an opponent of the dealer" if opponents else "the dealer's side"
             raise DoublingError(f"seat: seat {seat} may not say {word!r}: it is {who}'s turn",
                                 code="doubling_side", field="seat")
+        if (word == "redouble" and rules.redouble_by == "partner" and seat == self.dealer
+                and self._sides.count(dealer_side) > 1):
+            raise DoublingError(f"seat: seat {seat} deals: the dealer's partner redoubles "
+                                "(tegen) under these rules", code="redouble_by_partner",
+                                field="seat")
         self.calls.append((seat, word))

@@ -94,6 +94,13 @@ def obligations(
             "must_overtrump", CardSet(over),
             f"void in {SUIT_NAMES[led]}: must over-trump the {whose} {winner}"))
         return duties
+    # RULES.md §14 option: no higher trump, an opponent's trump winning: still trump, lower.
+    if trumps and not over and rules.must_undertrump and bound:
+        duties.append(Obligation(
+            "must_undertrump", CardSet(trumps),
+            f"void in {SUIT_NAMES[led]}, cannot over-trump the {whose} {winner}: must still "
+            "trump lower"))
+        return duties
     # Rule 5: no trump below the highest in the trick, unless the hand holds nothing else.
     under = trumps & ~over
     if rules.no_undertrump and under and hand != under:

@@ -19,7 +19,9 @@ Each obligation is one option of :class:`~engine.rules.RuleSet`:
   while a partner wins the trick (following suit stays);
 - ``no_undertrump`` (rule 5) a plain-suit lead has been trumped and you cannot follow:
   no trump lower than the highest trump in the trick, unless your hand holds nothing
-  else. It applies whoever is winning.
+  else. It applies whoever is winning;
+- ``must_undertrump`` (RULES.md §14, off by default) void, an opponent winning a trumped
+  trick, and no higher trump: play a lower trump (by default any card may be played).
 
 Two refinements of rule 2 that other programs use (RULES.md §14): ``beat_on_trump_lead_only``
 (the duty to beat holds only on a trump lead, or on any lead in no trump) and
@@ -47,6 +49,8 @@ NO_UNDERTRUMP = 32
 #: either is a breach of ``beat_led_suit``).
 BEAT_ON_TRUMP_LEAD_ONLY = 64
 BEAT_PARTNER_ON_TRUMP_LEAD = 128
+#: RULES.md §14: void, an opponent has trumped and you cannot over-trump: trump lower.
+MUST_UNDERTRUMP = 256
 
 #: The play obligations of a RuleSet, in the order of RULES.md section 5.
 OBLIGATIONS: tuple[tuple[str, int], ...] = (
@@ -56,6 +60,7 @@ OBLIGATIONS: tuple[tuple[str, int], ...] = (
     ("must_overtrump", MUST_OVERTRUMP),
     ("partner_winning_free", PARTNER_WINNING_FREE),
     ("no_undertrump", NO_UNDERTRUMP),
+    ("must_undertrump", MUST_UNDERTRUMP),
 )
 
 
@@ -108,6 +113,8 @@ def legal_mask(hand: int, led: int, win: int, partner_winning: bool, trump: int,
     over = trumps & ABOVE[win]
     if over and bound and flags & MUST_OVERTRUMP:
         return over
+    if not over and bound and flags & MUST_UNDERTRUMP:
+        return trumps
     if flags & NO_UNDERTRUMP:
         under = trumps ^ over
         if hand != under:

@@ -38,6 +38,18 @@ def check_section14(self: Any, need: Any) -> None:
          "beat_on_trump_lead_only" if self.beat_on_trump_lead_only
          else "beat_partner_on_trump_lead",
          "narrows or widens the duty to beat, so it needs beat_led_suit", "beat_option_needs_beat")
+    need(self.must_overtrump or not self.must_undertrump, "must_undertrump",
+         "trumping lower when you cannot over-trump needs the duty to over-trump "
+         "(must_overtrump)", "undertrump_needs_overtrump")
+    need(not (self.must_undertrump and self.no_undertrump), "must_undertrump",
+         "a lower trump cannot be both required and forbidden (no_undertrump)",
+         "undertrump_both_ways")
+    need(self.redouble_by in ("partner", "side"), "redouble_by",
+         "must be 'partner' (the dealer's partner) or 'side' (either player of the dealer's "
+         "side)", "redouble_by_invalid")
+    need(self.redouble_by == "partner" or self.doubling == "mee_tegen", "redouble_by",
+         "who may redouble is a mee/tegen option (doubling must be mee_tegen)",
+         "redouble_by_needs_mee_tegen")
     need(_whole(self.max_knocks) and 1 <= self.max_knocks <= MAX_KNOCKS, "max_knocks",
          f"must be a whole number of knocks from 1 to {MAX_KNOCKS}", "max_knocks_invalid")
     if self.packets is not None:

@@ -30,6 +30,7 @@ GameName = Literal["partnership", "blind", "auction1", "auction2", "auction3"]
 RenoncePenalty = Literal["sixty", "flat30"]
 Direction = Literal["clockwise", "counterclockwise"]
 SpareCards = Literal["face_up", "exchange"]
+Redoubler = Literal["partner", "side"]
 
 DOUBLINGS: tuple[str, ...] = ("none", "mee_tegen", "knock", "knock_back", "knock_unlimited")
 TIE_POLICIES: tuple[str, ...] = ("single", "stacked", "whole")
@@ -47,6 +48,9 @@ AUCTION_HANDS: dict[str, dict[int, int]] = {
 RENONCE_PENALTIES: tuple[str, ...] = ("sixty", "flat30")
 DIRECTIONS: tuple[str, ...] = ("clockwise", "counterclockwise")
 SPARE_CARDS: tuple[str, ...] = ("face_up", "exchange")
+#: Who may redouble (tegen) under mee/tegen (RULES.md §4, §14): the dealer's partner, or
+#: either player of the dealer's side.
+REDOUBLERS: tuple[str, ...] = ("partner", "side")
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4, 6)
 #: Highest multiplier accepted with unlimited knocking by default (2**6, ``max_knocks=6``):
 #: a sheet beyond it is a typo.
@@ -111,6 +115,8 @@ class RuleSet:
     beat_on_trump_lead_only: bool = False  # the duty to beat: only on a trump lead (any in NT)
     beat_partner_on_trump_lead: bool = False  # trump lead (or NT): beat even a partner's card
     double_no_trump: bool = True  # False: a no-trump deal cannot be doubled
+    must_undertrump: bool = False  # void, an opponent trumped, no higher trump: trump lower
+    redouble_by: Redoubler = "partner"  # mee/tegen: who says tegen (§4: the partner)
     max_knocks: int = 6  # unlimited knocking: most knocks a sheet records (6: x64; up to 10)
     packets: tuple[int, ...] | None = None  # dealing packets; None: see engine.auction_deal
     # Auction games (RULES.md §13); None: the project's default named in the docstring
@@ -209,7 +215,7 @@ class RuleSet:
             "partner_winning_free", "no_undertrump", "en_face", "blind_trump",
             "cancel_on_partner_look", "multipliers_add", "trick_bonus", "spoken",
             "beat_on_trump_lead_only", "beat_partner_on_trump_lead", "double_no_trump",
-            "discards_count", "open_widow_doubling",
+            "discards_count", "open_widow_doubling", "must_undertrump",
         ):
             need(isinstance(getattr(self, name), bool), name, "must be true or false")
         need(self.game in GAMES, "game", f"must be one of {GAMES}, not {self.game!r}",

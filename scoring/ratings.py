@@ -8,17 +8,16 @@ who change every round. Each rating has a mean ``mu`` and an uncertainty ``sigma
 ``display`` value is the cautious ``mu - z * sigma`` (openskill's "ordinal"), and it is
 ``provisional`` until the player has played enough matches. Inactivity widens ``sigma``.
 
-Which matches count (events, a first date), the model and its parameters are one
-:class:`RatingSettings` value (:mod:`scoring.ratings_settings`). Incremental updates equal
-a rebuild: :func:`update` adds the matches of a round just closed; :func:`rate` with ``start`` reuses an earlier result only
-when the history it was built from is unchanged (a reopened event, an edited result or a
-merged player changes it, and the answer is then the rebuild's). :mod:`scoring.ratings_rounds`
-turns a round's standings records into :class:`RatingMatch` values and seeds draws.
+Which matches count, the model and its parameters are one :class:`RatingSettings` value
+(:mod:`scoring.ratings_settings`). Incremental updates equal a rebuild: :func:`update` adds a
+round just closed; :func:`rate` with ``start`` reuses an earlier result only when the history
+it was built from is unchanged (else the answer is the rebuild's). :mod:`scoring.ratings_rounds`
+turns a round's records into :class:`RatingMatch` values; :mod:`scoring.ratings_fit` fits the
+spread the win chances use.
 
 Floating point: every match is applied in list order, one openskill update each, after the
-inactivity widening of its players; the same matches and settings give the same floats,
-bit for bit, on the same Python and C library (``math.exp`` and ``math.erf`` may differ in
-the last bit between platforms).
+inactivity widening of its players; the same matches and settings give the same floats, bit
+for bit, on the same Python and C library (``math.exp`` may differ in the last bit).
 
 >>> from datetime import date
 >>> day = date(2026, 9, 12)
@@ -37,11 +36,11 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-import math
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scoring.ratings_fit import SpreadFit, chance
 from scoring.ratings_settings import (
     DRAWS,
     MODELS,
@@ -53,6 +52,7 @@ from scoring.ratings_settings import (
 from scoring.records import RESULTS
 
 _RANKS = {"win": [0, 1], "loss": [1, 0], "draw": [0, 0]}
+_RESULT = {"win": 1.0, "loss": 0.0, "draw": 0.5}
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,13 +137,16 @@ class Ratings(Mapping):
     """Every rated player's :class:`Rating`, and what they were built from.
 
     ``seen``: the matches of the history read (counted or not); ``counted``: those that
-    counted; ``digest``: a digest of the ``seen`` matches; ``last_key``: the key of the last.
+    counted; ``digest``: a digest of the ``seen`` matches; ``last_key``: the key of the last;
+    ``fit``: the performance spread fitted from the counted matches (:mod:`scoring.ratings_fit`).
     A mapping from player to :class:`Rating` (a player who never counted is absent).
     """
 
     def __init__(self, settings: RatingSettings, players: Mapping[Hashable, Rating], *,
-                 seen: int = 0, counted: int = 0, digest: str = "", last_key: Any = None) -> None:
+                 seen: int = 0, counted: int = 0, digest: str = "", last_key: Any = None,
+                 fit: SpreadFit | None = None) -> None:
         self.settings = settings
+        self.fit = fit if fit is not None else SpreadFit(settings.model == "thurstone_mosteller")
         self._players = dict(players)
         self.seen = seen
         self.counted = counted
@@ -198,10 +201,12 @@ class Ratings(Mapping):
         return sorted(players.items(),
                       key=lambda item: (-item[1].display, -item[1].mu, position[item[0]]))
 
-    def win_probability(self, side_a: Sequence[Hashable], side_b: Sequence[Hashable]) -> float:
-        """The chance that ``side_a``'s players beat ``side_b``'s (new players as new)."""
+    def win_probability(self, side_a: Sequence[Hashable], side_b: Sequence[Hashable],
+                        beta: float | None = None) -> float:
+        """``side_a``'s chance to beat ``side_b`` (new players as new); ``beta``: the
+        settings' unless given (``self.fit.beta``: the fitted one)."""
         return win_probability([self.get_rating(p) for p in side_a],
-                               [self.get_rating(p) for p in side_b], self.settings)
+                               [self.get_rating(p) for p in side_b], self.settings, beta)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (player ids as given; dates in ISO form): :meth:`from_dict`.
@@ -212,7 +217,7 @@ class Ratings(Mapping):
         """
         return {
             "settings": self.settings.to_dict(), "seen": self.seen, "counted": self.counted,
-            "digest": self.digest, "last_key": self.last_key,
+            "digest": self.digest, "last_key": self.last_key, "fit": self.fit.to_dict(),
             "players": [[p, r.mu, r.sigma, r.matches,
                          r.last_played.isoformat() if r.last_played else None]
                         for p, r in ((p, self._players[p]) for p in _sort_ids(self._players))],
@@ -221,7 +226,7 @@ class Ratings(Mapping):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Ratings:
         """Read a dict written by :meth:`to_dict` (JSON turns tuple keys into lists: a key
-        read back is compared as a tuple)."""
+        read back is compared as a tuple; a state written before the fit has an empty one)."""
         settings = RatingSettings.from_dict(data["settings"])
         players = {}
         for player, mu, sigma, matches, last in data["players"]:
@@ -230,8 +235,10 @@ class Ratings(Mapping):
             players[player] = _make(settings, mu, sigma, matches,
                                     datetime.date.fromisoformat(last) if last else None)
         key = data["last_key"]
+        fit = SpreadFit.from_dict(data["fit"]) if data.get("fit") else None
         return cls(settings, players, seen=data["seen"], counted=data["counted"],
-                   digest=data["digest"], last_key=tuple(key) if isinstance(key, list) else key)
+                   digest=data["digest"], last_key=tuple(key) if isinstance(key, list) else key,
+                   fit=fit)
 
 
 def _make(settings: RatingSettings, mu: float, sigma: float, matches: int,
@@ -251,14 +258,13 @@ def new_rating(settings: RatingSettings | None = None) -> Rating:
 
 
 def win_probability(side_a: Sequence[Rating], side_b: Sequence[Rating],
-                    settings: RatingSettings | None = None) -> float:
+                    settings: RatingSettings | None = None, beta: float | None = None) -> float:
     """The chance that a side with ratings ``side_a`` beats one with ``side_b``, by the
     curve the model's own updates assume: the logistic for ``plackett_luce`` and
     ``bradley_terry``, the normal for ``thurstone_mosteller``, of the difference of the summed
-    ``mu`` over ``c = sqrt(2 beta^2 + the summed sigma^2 of both sides)``.
-
-    (openskill's ``predict_win`` uses the normal curve for every model; for the logistic
-    models it is too sure of itself: docs/ratings.md shows it on simulated events.)
+    ``mu`` over ``c = sqrt(2 beta^2 + the summed sigma^2 of both sides)``; ``beta`` the
+    settings' unless given (a fitted one: :mod:`scoring.ratings_fit`). (openskill's
+    ``predict_win`` uses the normal curve for every model: too sure for the logistic ones.)
 
     >>> win_probability([new_rating()] * 2, [new_rating()] * 2)
     0.5
@@ -269,11 +275,10 @@ def win_probability(side_a: Sequence[Rating], side_b: Sequence[Rating],
     0.937
     """
     settings = settings or RatingSettings()
-    difference = sum(r.mu for r in side_a) - sum(r.mu for r in side_b)
-    c = math.sqrt(2 * settings.beta ** 2 + sum(r.sigma ** 2 for r in (*side_a, *side_b)))
-    if settings.model == "thurstone_mosteller":
-        return 0.5 * math.erfc(-difference / c / math.sqrt(2))
-    return 1 / (1 + math.exp(-difference / c))
+    return chance(sum(r.mu for r in side_a) - sum(r.mu for r in side_b),
+                  sum(r.sigma ** 2 for r in (*side_a, *side_b)),
+                  settings.beta if beta is None else beta,
+                  settings.model == "thurstone_mosteller")
 
 
 def _check_order(previous: Any, match: RatingMatch, position: int) -> None:
@@ -299,7 +304,7 @@ def _apply(start: Ratings, matches: Sequence[RatingMatch], offset: int) -> Ratin
         for p, r in start.items()}
     fresh = (settings.mu, settings.sigma)
     counts, widened, rate_teams = settings.counts, settings.widened, model.rate
-    last_key, counted = start.last_key, start.counted
+    last_key, counted, fit = start.last_key, start.counted, start.fit.copy()
     for position, match in enumerate(matches, offset + 1):
         _check_order(last_key, match, position)
         last_key = match.key
@@ -320,7 +325,10 @@ def _apply(start: Ratings, matches: Sequence[RatingMatch], offset: int) -> Ratin
                         entry[0] = make(mu=rating.mu, sigma=sigma)
                 team.append(entry)
             sides.append(team)
-        new = rate_teams([[e[0] for e in team] for team in sides], ranks=list(_RANKS[match.result]))
+        a, b = ([e[0] for e in team] for team in sides)
+        fit.observe(sum(r.mu for r in a) - sum(r.mu for r in b),
+                    sum(r.sigma * r.sigma for r in (*a, *b)), _RESULT[match.result])
+        new = rate_teams([a, b], ranks=list(_RANKS[match.result]))
         for team, rated in zip(sides, new, strict=True):
             for entry, rating in zip(team, rated, strict=True):
                 entry[0] = rating
@@ -331,7 +339,7 @@ def _apply(start: Ratings, matches: Sequence[RatingMatch], offset: int) -> Ratin
     players = {p: _make(settings, e[0].mu, e[0].sigma, e[1], e[2]) for p, e in state.items()}
     digest = _chain(start.digest, matches)
     return Ratings(settings, players, seen=start.seen + len(matches), counted=counted,
-                   digest=digest, last_key=last_key)
+                   digest=digest, last_key=last_key, fit=fit)
 
 
 def rate(matches: Iterable[RatingMatch], settings: RatingSettings | None = None,

@@ -281,7 +281,9 @@ class LateOut(s.Serializer):
     """202: the deal reached a round that is closed. It is kept, not on the sheet: the
     organiser applies it after reopening the round, or discards it with a reason."""
 
-    late = s.BooleanField(help_text=_("Always true: received after the round closed."))
+    late = s.BooleanField(help_text=_(
+        "Always true: kept for the organiser, not on the sheet (received after the round "
+        "closed, or sent to the organiser)."))
     id = s.IntegerField(help_text=_("The late deal's id."))
     detail = s.CharField(help_text=_("What happens to it, in the request's language."))
     deal = s.DictField(help_text=_("The deal as it was received."))
@@ -318,6 +320,44 @@ class ReportIn(s.Serializer):
                                   help_text=_("For the standings."))
     round = s.IntegerField(min_value=1, max_value=MAX_ID, required=False,
                            help_text=_("For a round's score sheets or results."))
+
+
+def _kinds(per_round: bool) -> list[str]:
+    from club.reports.registry import REPORTS  # the registry renders: loaded when asked
+
+    return [kind for kind in ReportJob.Kind.values if REPORTS[kind].per_round == per_round]
+
+
+class _KindField(s.ChoiceField):
+    per_round = False
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=_kinds(self.per_round), **kwargs)
+
+
+@extend_schema_field({"type": "string", "enum": ["standings"]})
+class _ChampionshipKind(_KindField):
+    per_round = False
+
+
+@extend_schema_field({"type": "string", "enum": ["sheets", "results", "analysis"]})
+class _RoundKind(_KindField):
+    per_round = True
+
+
+class ChampionshipReportIn(s.Serializer):
+    """A championship's report (the standings): its ``championship`` needed."""
+
+    kind = _ChampionshipKind()
+    championship = s.IntegerField(min_value=1, max_value=MAX_ID)
+
+
+class RoundReportIn(s.Serializer):
+    """A round's report (score sheets, results, results with the analysis): its ``round``
+    needed."""
+
+    kind = _RoundKind()
+    round = s.IntegerField(min_value=1, max_value=MAX_ID)
 
 
 class ReportJobOut(s.Serializer):

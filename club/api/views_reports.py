@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema
 from rest_framework import status
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
@@ -29,6 +29,12 @@ from club.throttle import client_address
 KEY = OpenApiParameter(HEADER, OpenApiTypes.STR, OpenApiParameter.HEADER,
                        pattern=r"^[ -~]{1,255}$",
                        description="Optional: the request is applied once per key.")
+
+#: What the schema says a request takes: by its kind, the championship or the round (the
+#: server reads it with ``ReportIn`` and names the one missing).
+REPORT_IN = PolymorphicProxySerializer(
+    component_name="ReportIn", serializers=[shapes.ChampionshipReportIn, shapes.RoundReportIn],
+    resource_type_field_name=None, many=False)
 
 
 def job_data(job: ReportJob, reused: bool | None = None) -> dict:
@@ -50,7 +56,7 @@ def _identity(request) -> str:
 
 
 class ReportRequestView(ApiView):
-    @extend_schema(request=shapes.ReportIn, parameters=[KEY],
+    @extend_schema(request=REPORT_IN, parameters=[KEY],
                    responses={201: shapes.ReportJobOut, 200: shapes.ReportJobOut,
                               503: shapes.Errors},
                    operation_id="reports_request")

@@ -28,6 +28,7 @@ from rest_framework import status
 from rest_framework.response import Response
 
 from club import messages, table_codes
+from club.api import organiser
 from club.api import serializers as shapes
 from club.api.base import ApiView, out
 from club.api.errors import ApiError, codes_held_back, error, form_errors, sheet_refusal
@@ -98,7 +99,8 @@ class SheetBase(ApiView):
         not a wrong code)."""
         if code and table_codes.held_back(request):
             raise codes_held_back()
-        waiting = waiting_count(request) if code else None
+        waiting = waiting_count(request)  # checked by id too: the schema lists it there
+        self.to_organiser = organiser.to_organiser(request, late)  # only on a new deal
         self.actor = Actor(request.user, code)
         try:
             self.ctx = load_table(self.actor, pk, page=page)
@@ -121,6 +123,7 @@ class SheetBase(ApiView):
         return self.ctx
 
     report: tuple | None = None  # the code page's report, written with the answer
+    to_organiser = False  # X-Troef-To-Organiser: 1 (a new deal kept for the organiser)
     report_closed = False  # ... a closed round's: its 404 is the round's answer, not a refusal
 
     def finalize_response(self, request, response, *args, **kwargs):
@@ -157,8 +160,9 @@ class SheetBase(ApiView):
 def _empty(name: str, value: Any) -> bool:
     """What a read gives for a fact the sheet does not have (null, false, no calls, no
     doubling): sent back, it passes."""
-    return (value is None or value is False or value == "" or value == []
-            or (name == "doubling" and value == 1 and value is not True))
+    return (value is None or (value is False and name in FLAGS)
+            or (value == "" and isinstance(value, str)) or (value == [] and isinstance(value, list))
+            or (name == "doubling" and value == 1 and type(value) is int))
 
 
 def refuse_fields(data: dict[str, Any], shape: type, lacks) -> dict[str, Any]:
@@ -295,25 +299,22 @@ class SheetView(SheetBase):
 
 
 class DealsView(SheetBase):
-    @extend_schema(request=DEAL_IN, parameters=[KEY, WAITING],
+    @extend_schema(request=DEAL_IN, parameters=[KEY, WAITING, organiser.PARAMETER],
                    responses={201: shapes.Written, 200: shapes.Written, 202: shapes.LateOut})
     def post(self, request, pk=None, code=""):
         """Enter the next deal (201; a replayed key answers as the first time). A deal that
         reaches a closed round (by code; by id without a correction's reason) is kept for
-        the organiser: 202, not on the sheet."""
+        the organiser: 202, not on the sheet; so is one sent with ``X-Troef-To-Organiser:
+        1`` (club.api.organiser), the round open or not."""
         ctx = self.load(request, pk, code, late=True)
         version, facts, reason = self.deal_facts(request.data)
+        asked = self.to_organiser
 
         def keep():
-            late = late_deals.keep(ctx, facts, _as_sent(request.data),
-                                   request.headers.get(HEADER, ""))
-            return status.HTTP_202_ACCEPTED, out(shapes.LateOut, {
-                "late": True, "id": late.pk,
-                "detail": _("Received after the round closed: the organiser decides."),
-                "deal": _as_sent(request.data)})
+            return organiser.keep(request, ctx, facts, asked)
 
         def write():
-            if self.is_late(ctx, reason, ctx.table.round.status):
+            if asked or self.is_late(ctx, reason, ctx.table.round.status):
                 return keep()
             try:
                 saved = service.enter_deal(self.actor, ctx.table.pk, version, facts,
@@ -335,12 +336,6 @@ class DealsView(SheetBase):
 
 def _round_status(ctx) -> str:
     return Round.objects.filter(pk=ctx.table.round_id).values_list("status", flat=True).first()
-
-
-def _as_sent(data) -> dict[str, Any]:
-    """The deal as the client sent it (its fields, already checked by name)."""
-    return {name: value for name, value in data.items() if name in shapes.DEAL_FIELDS} if (
-        isinstance(data, dict)) else {}
 
 
 class DealView(SheetBase):

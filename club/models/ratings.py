@@ -61,6 +61,11 @@ class RatingScope(models.Model):
     #: [[round id, closed at (ISO)], ...] in close order: the rounds the state read.
     rounds = models.JSONField(_("rounds read"), default=list)
     computed = models.DateTimeField(_("computed"), auto_now=True)
+    #: The performance spread fitted from the scope's own matches (``scoring.ratings_fit``),
+    #: refitted by every refresh; the win chances use it. None before the first refresh.
+    beta = models.FloatField(_("fitted performance spread"), null=True, blank=True)
+    #: The matches the fit rests on: no win chance is shown below ``MIN_MATCHES``.
+    fit_matches = models.PositiveIntegerField(_("matches the fit rests on"), default=0)
 
     class Meta:
         verbose_name = _("rating scope")

@@ -55,6 +55,7 @@ KEYS = ("rounds", "total", "average", "best", "place_points", "place_share", "fi
 
 def auction_standings_document(championship: Championship) -> Document:
     standings, names, _facts = auction_standings_facts(championship)
+    decisions = data.decision_lines(championship)  # the organiser's, as the round pages tell
     labels = [_("Rounds"), _("Total"), _("Average"), _("Best"), _("Place points"), "%",
               _("Firsts")]
     cols = [Col(_("Rank"), chars=5), Col(_("Player"), align="l")]
@@ -71,7 +72,8 @@ def auction_standings_document(championship: Championship) -> Document:
                                                      "now": data.now_label()}
     return Document(title=_("Standings: %(name)s") % {"name": championship.name}, intro=intro,
                     cols=cols, rows=rows, header=(championship.name, _("Standings")),
-                    footer=footer, empty=_("No entries yet."))
+                    footer=footer, empty=_("No entries yet."),
+                    notes=[(_("Decisions of the organiser"), decisions)] if decisions else [])
 
 
 def auction_results_document(rnd_data: data.RoundData) -> Document:
@@ -156,4 +158,4 @@ def auction_round_view(rnd_data: data.RoundData, number: int | None = None) -> R
 
 def standings_facts(championship: Championship) -> Any:
     """What the standings PDF shows, for its fingerprint (the auction kind's)."""
-    return auction_standings_facts(championship)[2]
+    return [auction_standings_facts(championship)[2], data.decision_lines(championship)]

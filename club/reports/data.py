@@ -24,10 +24,13 @@ from fractions import Fraction
 from typing import Any
 
 from django.conf import settings
-from django.utils import timezone
+from django.utils import formats, timezone
+from django.utils.text import capfirst
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
-from club.models import Championship, Deal, MatchResult, Round, Seat, Table
+from club.models import AuditEntry, Championship, Deal, MatchResult, Round, Seat, Table
+from club.selectors.closing import decision_notes
 from club.selectors.standings import StandingsPage, match_records
 from club.services.standings import current_standings
 from scoring import StandingsError, rank_entries
@@ -157,8 +160,30 @@ class StandingsData:
     error: str
     rounds: list[str]
     progression: list[tuple[str, list[int | None]]]
+    #: the organiser's decisions and the rounds' reopenings in words (:func:`decision_lines`)
+    decisions: list[str] = field(default_factory=list)
 
 
+def decision_lines(championship: Championship) -> list[str]:
+    """What the round pages tell of the organiser's decisions, in round order, for a public
+    document (names as the public sees them): each decided table ("Stage, Round 2 · Table 3:
+    forfeit by Ann & Bob — left early · Forfeit: Cas & Dirk wins, 52–30"), then each
+    reopening of a round with its reason. Three queries (two when nothing was decided)."""
+    lines = []
+    for note in decision_notes(championship=championship, reveal=False):
+        where = f"{capfirst(str(note.round.stage))}, {note.round}"
+        lines.append(" · ".join(part for part in (where, note.text, note.result) if part))
+    rounds = {r.pk: r for r in Round.objects.filter(stage__championship=championship)
+              .select_related("stage")}
+    for entry in AuditEntry.objects.filter(championship=championship, action="round.reopened"
+                                           ).select_related("user").order_by("at", "pk"):
+        rnd = rounds.get((entry.detail or {}).get("round"))
+        who = (entry.user.get_full_name() or entry.user.get_username()) if entry.user else "?"
+        when = formats.date_format(timezone.localtime(entry.at), "DATETIME_FORMAT")
+        text = _("Reopened by %(who)s on %(when)s: %(reason)s") % {
+            "who": who, "when": when, "reason": entry.reason}
+        lines.append(f"{capfirst(str(rnd.stage))}, {rnd} · {text}" if rnd else text)
+    return lines
 
 
 def rank_progression(championship: Championship, page: StandingsPage, records=None
@@ -199,10 +224,12 @@ def championship_standings(championship: Championship) -> tuple[StandingsData, d
                  "error": str(error)}
         return StandingsData(None, str(error), [], []), facts
     rows = [[row.rank, row.tied, page.name(row.entry), row.values] for row in page.rows]
+    decisions = decision_lines(championship)
     facts = {"championship": [championship.pk, championship.name, championship.seed,
                               list(page.standings.order), championship.club.name],
-             "rows": rows, "last": page.last_result, "progression": [labels, series]}
-    return StandingsData(page, "", labels, series), facts
+             "rows": rows, "last": page.last_result, "progression": [labels, series],
+             "decisions": decisions}
+    return StandingsData(page, "", labels, series, decisions), facts
 
 
 def now_label() -> str:

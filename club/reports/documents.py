@@ -98,7 +98,12 @@ def match_standings_document(championship: Championship) -> Document:
     return Document(title=_("Standings: %(name)s") % {"name": championship.name}, intro=intro,
                     cols=cols, rows=rows, charts_=[Chart(chart, _("Rank of the leaders"))]
                     if chart else [], header=header, footer=footer,
-                    empty=_("No entries yet."))
+                    empty=_("No entries yet."), notes=decisions_notes(standings.decisions))
+
+
+def decisions_notes(lines: list[str]) -> list[tuple[str, list[str]]]:
+    """The standings PDF's section of the organiser's decisions (none: no section)."""
+    return [(_("Decisions of the organiser"), lines)] if lines else []
 
 
 def standings_chart(championship: Championship, standings: data.StandingsData | None = None) -> str:

@@ -12,6 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
+from club.exports import FILE_WORDS, export_filename
 from club.models import Championship, ReportJob, Round
 from club.reports import data, documents
 from club.reports import play_analysis as analysis
@@ -50,9 +53,19 @@ def standings_facts(championship: Championship) -> Any:
     return kind_of(championship).standings_facts(championship)
 
 
+#: What a round's PDF is called in its file name (issue 28 point 12: the reader's words).
+_ROUND_WORDS = {Kind.SHEETS: _("score sheets"), Kind.RESULTS: _("Results"),
+                Kind.ANALYSIS: FILE_WORDS["analysis"]}
+
+
 def _round_stem(job: ReportJob) -> str:
     slug = job.championship.club.slug if job.championship_id else "troef"
-    return f"{slug}-round-{job.round.number}-{job.kind}"
+    return file_stem(slug, _("round"), job.round.number, _ROUND_WORDS[job.kind])
+
+
+def file_stem(*parts: Any) -> str:
+    """A download's name without ``.pdf``: translated words and numbers, ASCII."""
+    return export_filename(*parts, ext="pdf").removesuffix(".pdf")
 
 
 REPORTS: dict[str, ReportKind] = {
@@ -73,7 +86,8 @@ REPORTS: dict[str, ReportKind] = {
         facts=lambda championship, rnd: standings_facts(championship),
         html=lambda job: documents.standings_document(job.championship).html(),
         units=lambda rnd: 1,
-        file_stem=lambda job: f"{job.championship.club.slug}-{job.championship_id}-standings"),
+        file_stem=lambda job: file_stem(job.championship.club.slug, job.championship_id,
+                                        _("standings"))),
     # The results, then what each card cost of every deal entered trick by trick.
     Kind.ANALYSIS: ReportKind(
         Kind.ANALYSIS, per_round=True, public=False,

@@ -64,8 +64,10 @@ class Document:
 
     def __init__(self, *, title: str, intro: Sequence[str], cols: Sequence[Col],
                  rows: Sequence[Sequence[str]], charts_: Sequence[Chart] = (),
-                 header: tuple[str, str] = ("", ""), footer: str = "", empty: str = "") -> None:
+                 header: tuple[str, str] = ("", ""), footer: str = "", empty: str = "",
+                 notes: Sequence[tuple[str, Sequence[str]]] = ()) -> None:
         self.title, self.rows, self.charts = title, rows, charts_
+        self.notes = notes  # (heading, lines) after the table: each line wrapped, never cut
         self.intro = [one_line(line) for line in intro]  # names: a line each, as measured
         self.header, self.footer, self.empty = header, footer, empty
         # a numbers column as wide as its longest value ("151–201–51"): never cut
@@ -188,6 +190,21 @@ class Document:
             if rows:
                 pages.append([])
                 top = 0.0
+        for heading, lines in self.notes:
+            wrapped = [wrap(line, WIDTH - 2, TEXT_PT) for line in lines]
+            if top + HEAD + LINE * len(wrapped[0] if wrapped else []) > HEIGHT:
+                pages.append([])
+                top = 0.0
+            pages[-1].append(Block("b bold", box(0, top, WIDTH), heading))
+            top += HEAD
+            for line in wrapped:
+                if top + LINE * len(line) > HEIGHT:
+                    pages.append([])
+                    top = 0.0
+                pages[-1].append(Block("b", box(1, top, WIDTH - 1, line_height=f"{LINE}mm"),
+                                       "\n".join(line)))
+                top += LINE * len(line)
+            top += GAP
         for chart in self.charts:
             width, height = _chart_size(chart.svg)
             if top + height > HEIGHT:

@@ -161,4 +161,7 @@ def projector_data(championship: Championship, standings: dict, reveal: bool = F
             "labels": {"standings": _("Standings"), "tables": _("Tables"),
                        "latest": _("Latest results"), "table": _("Table"),
                        "none": _("No round has been drawn yet."),
-                       "finished_count": _("finished")}}
+                       "finished_count": _("finished"),
+                       # the tables' header row (a screen reader names each cell by it)
+                       "table_columns": [_("Table"), _("First side"), _("Score"),
+                                         _("Second side"), _("State")]}}

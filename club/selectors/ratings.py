@@ -1,6 +1,6 @@
 """Ratings as pages read them: a scope's list (inactivity widening the uncertainty as of
-today), a player's history, each table's win probability. Reads only; the stored rows are
-kept by :mod:`club.services.ratings`."""
+today), a player's history; each table's win chance is :mod:`club.selectors.win_chances`.
+Reads only; the stored rows are kept by :mod:`club.services.ratings`."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
-from club.models import PendingRatingRefresh, PlayerRating, RatingPoint, RatingScope, Round, Seat
+from club.models import PendingRatingRefresh, PlayerRating, RatingPoint, RatingScope
 from club.selectors.names import player_name
-from scoring.ratings import Rating, RatingSettings, win_probability
+from scoring.ratings import RatingSettings
 
 
 @dataclass(frozen=True)
@@ -101,25 +101,3 @@ def history_svg(points: list[RatingPoint], label: str) -> str:
             f'<polyline points="{coords}" fill="none" stroke="#0b6e4f" stroke-width="2"/>'
             f"{dots}</svg>")
 
-
-def round_win_chances(rnd: Round, key: str) -> dict[int, int]:
-    """Table id -> side A's chance to win in percent, from the scope's stored ratings (new
-    players as new), for every table of two sides of two players or of pairs. Three
-    queries."""
-    settings = scope_settings(key) or RatingSettings()
-    sides: dict[int, dict[int, list[int]]] = {}
-    for table_id, side, player in Seat.objects.filter(
-            table__round=rnd, table__is_bye=False).values_list("table_id", "side", "player_id"):
-        sides.setdefault(table_id, {}).setdefault(side, []).append(player)
-    players = {p for table in sides.values() for side in table.values() for p in side}
-    rated = {pk: Rating(mu, sigma) for pk, mu, sigma in PlayerRating.objects.filter(
-        scope__key=key, player_id__in=players).values_list("player_id", "mu", "sigma")}
-    fresh = Rating(settings.mu, settings.sigma)
-    out = {}
-    for table_id, table in sides.items():
-        if sorted(table) != [0, 1] or len(table[0]) != len(table[1]):
-            continue  # a table of three: sides change every deal
-        a = [rated.get(p, fresh) for p in table[0]]
-        b = [rated.get(p, fresh) for p in table[1]]
-        out[table_id] = round(100 * win_probability(a, b, settings))
-    return out

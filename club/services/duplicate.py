@@ -26,6 +26,7 @@ from club.models import (
     RuleSet,
     Traveller,
 )
+from club.services import duplicate_handrecords as records
 from club.services.refusals import Refused, refuse
 from club.sheets.kinds import kind_of_rules
 from engine.board import Board
@@ -104,6 +105,7 @@ def add_session(event: DuplicateEvent, number: int, moves: Movement, *, seed: st
         DuplicateBoard.objects.bulk_create(
             board_row(session, Board.random(n, seed=seed))
             for n in range(1, session.board_count + 1))
+        records.on_session_dealt(session)  # the workers solve the hand records meanwhile
     return session
 
 

@@ -4,7 +4,10 @@ trumps and no trump, and its par, stored on the board (``DuplicateBoard.double_d
 
 A board takes the solver seconds (docs/duplicate.md, "Speed"), so each board is one Celery
 task (``club.tasks_duplicate.solve_board``): two workers solve two boards at once, and the
-progress is simply the number of boards whose record is there for the event's rule set. The
+progress is simply the number of boards whose record is there for the event's rule set.
+A board is sent when a line of it is stored while it has no record (its first result), and,
+with workers, every board when a session is dealt (:func:`on_first_result`,
+:func:`on_session_dealt`); the hand records PDF sends what is still missing. The
 stored record is derived data: :func:`record_of` computes it again from the board, and
 :func:`verify` names every board whose stored record differs.
 """
@@ -12,7 +15,11 @@ stored record is derived data: :func:`record_of` computes it again from the boar
 from __future__ import annotations
 
 import logging
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
+
+from django.db import transaction
 
 from club import safe_cache
 from club.models import DuplicateBoard, DuplicateSession
@@ -86,17 +93,68 @@ def missing(session: DuplicateSession) -> list[int]:
             if not is_recorded(b, rules)]
 
 
+def request_board(board_id: int) -> bool:
+    """Send one board to the workers (once per ``PENDING``); False when the queue cannot be
+    reached."""
+    if not safe_cache.call("add", _pending_key(board_id), 1, PENDING):
+        return True
+    if not queue.publish("club.tasks.solve_board", (board_id,)):
+        safe_cache.call("delete", _pending_key(board_id))
+        return False
+    return True
+
+
 def request_records(session: DuplicateSession) -> bool:
     """Send every board without its record to the workers (once per ``PENDING``); False
     when the queue cannot be reached."""
 
-    for board_id in missing(session):
-        if not safe_cache.call("add", _pending_key(board_id), 1, PENDING):
-            continue
-        if not queue.publish("club.tasks.solve_board", (board_id,)):
-            safe_cache.call("delete", _pending_key(board_id))
-            return False
-    return True
+    return all(request_board(board_id) for board_id in missing(session))
+
+
+#: Set while a simulation enters a whole session (:func:`simulated`).
+_SIMULATED: ContextVar[bool] = ContextVar("hand_records_simulated", default=False)
+
+
+@contextmanager
+def simulated():
+    """Lines entered by a simulation (``manage.py demo``, ``rehearse``): with workers their
+    boards are sent as any others; in-process (no broker) they are not, as solving every
+    board of the session in the command would take about a minute (the hand records PDF,
+    or a line entered by hand later, sends them)."""
+    token = _SIMULATED.set(True)
+    try:
+        yield
+    finally:
+        _SIMULATED.reset(token)
+
+
+def on_first_result(board: DuplicateBoard, rules) -> None:
+    """A board's first traveller line is being stored: once it commits, send the board to
+    be solved (unless its record is there), so that its par and hand record are ready when
+    the board page shows its cards, not only when someone asks for the hand records PDF.
+    Without a broker the solve runs in this process after the commit (a second or so)."""
+    if is_recorded(board, rules) or (_SIMULATED.get()
+                                     and queue.celery_app.conf.task_always_eager):
+        return
+    board_id = board.pk
+    transaction.on_commit(lambda: request_board(board_id), robust=True)
+
+
+def on_session_dealt(session: DuplicateSession) -> None:
+    """A session's boards were dealt: once it commits, send them all to the workers. Not
+    in-process (no broker): the request that deals them would wait for every board; there
+    each board is solved when its first result is stored (:func:`on_first_result`)."""
+    if queue.celery_app.conf.task_always_eager:
+        return
+    session_id = session.pk
+    transaction.on_commit(lambda: _request_session(session_id), robust=True)
+
+
+def _request_session(session_id: int) -> None:
+    session = DuplicateSession.objects.select_related("event__rule_set").filter(
+        pk=session_id).first()
+    if session is not None:
+        request_records(session)
 
 
 def differences(session: DuplicateSession

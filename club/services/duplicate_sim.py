@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from club.models import Club, DuplicateBoard, DuplicatePair, DuplicateTable, Membership, Pair, Player
 from club.models import RuleSet as RuleSetModel
 from club.selectors.duplicate_results import standings
+from club.services import duplicate_handrecords as records
 from club.services.duplicate import DuplicateInvalid, create_event
 from club.services.duplicate_travellers import enter_traveller
 from club.services.duplicate_verify import verify_duplicate_event
@@ -85,7 +86,8 @@ def play_session(session, user=None, *, seed: int = 1, rounds: int | None = None
             rng = random.Random(f"{seed}:{session.pk}:{table.round}:{table.number}:{number}")
             line, play = play_board(boards[number], rules, rng,
                                     (skill(table.pair_ns_id), skill(table.pair_ew_id)))
-            enter_traveller(user, session.pk, table.pk, number, line, play=play)
+            with records.simulated():
+                enter_traveller(user, session.pk, table.pk, number, line, play=play)
             done += 1
             if progress is not None:
                 progress("travellers", done, total)

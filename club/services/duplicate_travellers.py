@@ -37,6 +37,7 @@ from club.models import (
     TravellerChange,
 )
 from club.selectors.duplicate import deal_result
+from club.services import duplicate_handrecords as records
 from club.services.duplicate import DuplicateInvalid, refuse  # noqa: F401 (re-exported)
 from club.services.refusals import Conflict
 from club.services.sheet_messages import explain as sheet_explain
@@ -166,6 +167,8 @@ def enter_traveller(user, session_id: int, table_id: int, board_number: int,
     action = TravellerChange.Action.ENTERED if old is None else TravellerChange.Action.EDITED
     _log(user, session, table, board_number, action, old, _logged(line), reason)
     DuplicateSession.objects.filter(pk=session.pk).update(version=session.version + 1)
+    if old is None:  # a first result: the board's hand record is solved from now on
+        records.on_first_result(board, session.event.rule_set.rules())
     return line
 
 

@@ -1,6 +1,9 @@
 """Nothing dropped at closing (issue 26): a deal that reaches a closed round is kept as a
-:class:`~club.models.LateDeal` (:func:`keep`), never lost and never on the sheet by itself;
-the organiser applies it once the round is reopened (:func:`apply`: the sheet's own entry,
+:class:`~club.models.LateDeal` (:func:`keep`), never lost and never on the sheet by itself,
+and so is a deal a phone sends to the organiser while the round is open (its dealer order
+could not hold: ``X-Troef-To-Organiser``, club.api.organiser; ``sent["to_organiser"]``):
+the round's "deals waiting for the organiser". The organiser applies one while the round
+is open (a closed one reopened first) (:func:`apply`: the sheet's own entry,
 :func:`club.services.sheets.enter_deal`, with its version and dealer checks, so a sheet
 that moved is a conflict and a deal out of turn is refused with the sheet's sentence) or
 discards it with a reason (:func:`discard`); both are audit entries
@@ -43,8 +46,8 @@ class LateRefused(Exception):
 
 def keep(ctx: TableContext, facts: dict[str, Any], sent: dict[str, Any],
          key: str = "") -> LateDeal:
-    """Keep a deal sent to ``ctx``'s table after its round closed: ``facts`` as the sheet's
-    entry checked them, ``sent`` as the client sent them, with the Idempotency-Key."""
+    """Keep a deal sent to ``ctx``'s table after its round closed, or sent to the organiser:
+    ``facts`` as the sheet's entry checked them, ``sent`` as the client sent them, with the Idempotency-Key."""
     return LateDeal.objects.create(table=ctx.table, facts=facts, sent=sent,
                                    by_code=ctx.actor.by_code, sent_by_id=ctx.actor.user_id,
                                    key=(key or "")[:255])

@@ -13,7 +13,9 @@ score, not played) are no match played and are left out.
 :func:`refresh` is the one writer: under the scope row's lock it applies only the rounds
 closed since (when the stored state's settings and rounds read are still the start of the
 history: a round just closed), else rebuilds (a round reopened, the settings changed, a
-championship made public). :func:`verify` rebuilds in memory and lists every difference
+championship made public). Each refresh refits the performance spread the win chances
+use (:mod:`scoring.ratings_fit`; stored as ``RatingScope.beta``, with the matches behind it;
+:mod:`club.selectors.rating_fit` reads it). :func:`verify` rebuilds in memory and lists every difference
 (``manage.py verify_ratings``); ``repair`` rebuilds the stored rows.
 
 A change that needs a refresh records it in its own transaction and sends it after the
@@ -213,7 +215,9 @@ def _locked_scope(key: str) -> RatingScope:
 def _store(scope: RatingScope, ratings: Ratings, rounds: list[list], points: list, *,
            replace_points: bool) -> None:
     scope.state, scope.rounds = ratings.to_dict(), rounds
-    scope.save(update_fields=["state", "rounds", "computed"])
+    # The performance spread refitted from the same matches (scoring.ratings_fit).
+    scope.beta, scope.fit_matches = ratings.fit.beta, ratings.fit.matches
+    scope.save(update_fields=["state", "rounds", "computed", "beta", "fit_matches"])
     PlayerRating.objects.filter(scope=scope).delete()
     PlayerRating.objects.bulk_create(_rows(scope, ratings), batch_size=1000)
     if replace_points:
@@ -240,7 +244,7 @@ def refresh(key: str) -> str:
     rounds = history_rounds(key)
     current = rounds_read(rounds)
     stored = scope.rounds or []
-    if scope.state:
+    if scope.state and scope.state.get("fit"):  # a state from before the fit: rebuilt
         old = Ratings.from_dict(scope.state)
         if old.settings == settings and current[:len(stored)] == stored:
             if len(stored) == len(current):
@@ -308,7 +312,7 @@ def verify(key: str, *, repair: bool = False) -> list[Difference]:
                                     len(built.rounds)))
         state = built.ratings.to_dict()
         stored_state = scope.state or {}
-        for name in ("settings", "seen", "counted", "digest"):
+        for name in ("settings", "seen", "counted", "digest", "fit"):
             if stored_state.get(name) != _json(state[name]):
                 found.append(Difference(key, name, stored_state.get(name), _json(state[name])))
         stored = {row.player_id: _row_values(row) for row in PlayerRating.objects.filter(scope=scope)}

@@ -4,8 +4,11 @@ dealer is the one whose turn it was (RULES.md §2).
 Scoring checks what it can see (the calls alternate, an opponent of the dealer first, and
 are no more than the rule set allows); this module checks what needs the sheet: that the
 deal is dealt by the player after the previous deal's dealer (the first deal: the table's
-drawn first dealer), since a no-trump quota counts the dealer's side. Who may make each
-doubling call is the entry row's check (club.sheet_callers); a call may name nobody.
+drawn first dealer), since a no-trump quota counts the dealer's side, and that each call
+that names its caller names one who may make it (RULES.md §4: the dealer's partner says
+tegen unless the rule set lets the dealer's side; club.sheet_callers, the entry row's own
+check too), so that every way in (the page, the API, a late deal, a play typed trick by
+trick) refuses the same deal. A call may name nobody.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from club.models import Deal
 from club.selectors.sheets import TableContext, expected_dealer
+from club.sheet_callers import caller_rule, callers
 from scoring.calls import knocks_of
 
 
@@ -68,6 +72,27 @@ def check_partnership_deal(ctx: TableContext, deals: Sequence[Deal], number: int
     for a name or "not recorded" (club.forms_sheets), the API takes the multiplier alone."""
     if old is None or old.dealer != deals[number - 1].dealer:  # a correction of the points
         check_dealer(ctx, deals, number)  # alone keeps the dealer it had
+    new = deals[number - 1]
+    if old is None or (old.calls, old.dealer) != (new.calls, new.dealer):
+        check_callers(ctx, new)  # a correction of the points keeps the callers it had
+
+
+def check_callers(ctx: TableContext, deal: Deal) -> None:
+    """Each named caller of ``deal`` may make that call under its dealer (RULES.md §4)."""
+    positions = [s.position for s in ctx.seats]
+    sides = {s.position: s.side for s in ctx.seats}
+    rules = ctx.rules
+    for index, seat in enumerate(deal.calls or []):
+        if seat not in positions or deal.dealer not in positions:
+            continue  # nobody named, or a seat the replay refuses (calls_seat)
+        allowed = callers(positions, sides, deal.dealer, index, rules.doubling,
+                          ctx.dealer_alone, rules.redouble_by)
+        if seat not in allowed:
+            raise DealRefused("doubling", _(
+                "%(player)s may not make this call: %(rule)s (here %(who)s).") % {
+                "player": ctx.seat_name(seat), "rule": caller_rule(
+                    index, rules.doubling, rules.redouble_by),
+                "who": ", ".join(ctx.seat_name(p) for p in allowed)})
 
 
 def check_nothing_more(ctx: TableContext, deals: Sequence[Deal], number: int,

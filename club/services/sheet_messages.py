@@ -49,6 +49,8 @@ def explain(error: ScoringError, rules: RuleSet, *, cancelled: bool = False,
     code = error.code
     if code == "points_total" and rules.trick_bonus:  # 68 are not all card points
         code = "points_total_bonus"
+    if code == "points_type" and low != high:  # one box empty: the other cannot follow
+        code = "points_one_box"
     return FORM_FIELDS.get(error.field or "", "__all__"), messages.explain(code, **params)
 
 

@@ -13,6 +13,7 @@ from scoring.deal import points_text
 register = template.Library()
 
 
+@register.filter
 def trump_word(trump: str | None) -> str:
     """A trump in words: the suit (its symbol's name), or no trump (None or "n")."""
     words = {"c": pgettext("suit", "clubs"), "d": pgettext("suit", "diamonds"),

@@ -27,9 +27,10 @@ from club.forms_championships import (
 from club.models import Championship, Entry, Round, Stage, Table
 from club.selectors.closing import decision_notes, reopenings
 from club.selectors.late_deals import late_counts, table_reports
-from club.selectors.ratings import ratings_stale, round_win_chances
+from club.selectors.ratings import ratings_stale
 from club.selectors.rounds import round_fingerprint, round_page
 from club.selectors.standings import results_key
+from club.selectors.win_chances import WinChances, round_win_chances
 from club.services import championships as service
 from club.services import draws
 from club.services.ratings import club_key
@@ -285,7 +286,8 @@ class RoundView(ChampionshipView):
             safe_cache.call("set", cache_key, fingerprint, FINGERPRINT_SECONDS)
         # the organiser sees each table's win chance by the club's ratings (in the ETag:
         # the ratings move when a round closes, after the results key did)
-        chances = round_win_chances(self.round, club_key(c.club_id)) if reveal else {}
+        odds = round_win_chances(self.round, club_key(c.club_id)) if reveal else WinChances()
+        chances = odds.by_table
         # ... and whether those ratings are known to be behind (a refresh owed)
         ratings_behind = bool(chances) and ratings_stale(club_key(c.club_id))
         # a draft drawn on results that changed since must be redrawn (in the ETag: the
@@ -295,7 +297,7 @@ class RoundView(ChampionshipView):
         late = late_counts(self.round) if reveal else (0, 0)
         reports = table_reports(self.round) if reveal and c.self_entry else {}
         etag = etag_for(request, fingerprint, reveal, c.user_can_score, request.user.pk or "",
-                        sorted(chances.items()), stale, ratings_behind, late,
+                        sorted(chances.items()), odds.basis, stale, ratings_behind, late,
                         sorted((pk, str(r)) for pk, r in reports.items()))
         unchanged = not_modified(request, etag)
         if unchanged is not None:
@@ -308,7 +310,8 @@ class RoundView(ChampionshipView):
             "decisions": notes, "decided": {n.table.pk: n for n in notes},
             "reopenings": reopenings(self.round),
             "can_score": c.user_can_score, "draw_form": DrawForm(),
-            "chances": chances, "drawn_on_changed_results": stale,
+            "chances": chances, "chances_basis": odds.basis if reveal else "",
+            "drawn_on_changed_results": stale,
             "ratings_behind": ratings_behind, "late_waiting": late[0], "late_all": late[1],
             "reports": reports}), etag)
 

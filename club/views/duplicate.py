@@ -11,7 +11,7 @@ from __future__ import annotations
 import django_tables2 as tables
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -21,6 +21,7 @@ from club.access import can_edit_club, can_enter_sheets, can_see_duplicate_event
 from club.exports import SafeTableExport, export_filename
 from club.forms_duplicate import EventForm
 from club.models import Club, DuplicateBoard, DuplicateEvent, DuplicateSession, DuplicateTable, Traveller
+from club.reports.duplicate_standings import standings_pdf
 from club.selectors.duplicate import conceal_pairs, movement_rounds, pair_names
 from club.selectors.duplicate_results import board_lines, standing_lists
 from club.services.duplicate import DuplicateInvalid, create_event
@@ -196,6 +197,7 @@ class BoardView(View):
                  for seat, hand in enumerate(board.board().hands)] if shown else []
         return render(request, "duplicate/board.html", {
             "event": session.event, "session": session, "board": board, "lines": lines,
+            "analysed": [line for line in lines if line.line.play],
             "scaled": scaled, "hands": hands, "dealer": SEATS[board.dealer],
             **hand_record(board, session.event, shown), "numbers": list(session.boards.values_list("number", flat=True)),
             **rights(request, session.event)})
@@ -245,7 +247,8 @@ def standings_table(lists) -> DuplicateStandingsTable:
 
 class StandingsView(View):
     """The standings: one list, or for a Mitchell North-South and East-West apart; CSV and
-    XLSX exports (``?_export=csv|xlsx``, with ``by``) through :class:`SafeTableExport`."""
+    XLSX exports (``?_export=csv|xlsx``, with ``by``) through :class:`SafeTableExport`, and
+    the PDF (``?_export=pdf``, :mod:`club.reports.duplicate_standings`)."""
 
     def get(self, request, pk):
         event = get_object_or_404(DuplicateEvent.objects.select_related("club", "rule_set"),
@@ -257,6 +260,12 @@ class StandingsView(View):
         rows = [row for _direction, part in lists for row in part]
         conceal_pairs([row.pair for row in rows], names_for(request, event))
         export = request.GET.get("_export")
+        if export == "pdf":
+            response = HttpResponse(standings_pdf(event, lists, DIRECTIONS, by),
+                                    content_type="application/pdf")
+            name = export_filename(_("duplicate event"), event.pk, ext="pdf")
+            response["Content-Disposition"] = f'attachment; filename="{name}"'
+            return response
         if SafeTableExport.is_valid_format(export):
             return SafeTableExport(export, standings_table(lists), dataset_kwargs={
                 "title": f"{_('Standings')} · {event.name}"}).response(

@@ -12,10 +12,12 @@ from django.core.exceptions import PermissionDenied
 from django.core.files.storage import default_storage
 from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views import View
 
 from club import messages
 from club.access import can_edit_club
+from club.exports import export_filename
 from club.models import DuplicateSession
 from club.services import duplicate_reports as service
 from engine.errors import EngineError
@@ -83,6 +85,8 @@ class PdfFileView(View):
             return redirect("duplicate-pdfs", pk=session.pk)
         if not default_storage.exists(name):  # not made yet, or made for older data
             return redirect("duplicate-pdfs", pk=session.pk)
-        stem = f"{session.event.club.slug}-duplicate-{session.event_id}-{session.number}-{kind}"
+        filename = export_filename(session.event.club.slug, _("duplicate event"),
+                                   session.event_id, session.number, service.KINDS[kind],
+                                   ext="pdf")
         return FileResponse(default_storage.open(name, "rb"), content_type="application/pdf",
-                            filename=f"{stem}.pdf")
+                            filename=filename)

@@ -1,9 +1,11 @@
-"""The round's late deals, the organiser's page (issue 26): every deal that reached the
-round after it closed, with its values, who sent it and when; "apply" (once the round is
-reopened: the sheet's own entry, :func:`club.services.late_deals.apply`) and "discard" with
-a reason. Only who manages the championship's club sees it; anyone else logged in gets 404,
-as for no such round. A refusal answers the page again, the sentence at its deal: 400, or
-409 when the sheet moved since the page showed it."""
+"""The round's deals waiting for the organiser (issue 26): every deal that reached the
+round after it closed, and every deal a phone sent to the organiser while the round was
+open (its dealer order could not hold: club.api.organiser), with its values, who sent it
+and when; "apply" (while the round is open: reopen a closed one first; the sheet's own
+entry, :func:`club.services.late_deals.apply`) and "discard" with a reason. Only who
+manages the championship's club sees it; anyone else logged in gets 404, as for no such
+round. A refusal answers the page again, the sentence at its deal: 400, or 409 when the
+sheet moved since the page showed it."""
 
 from __future__ import annotations
 
@@ -44,6 +46,8 @@ def late_deals_page(request, rnd: Round, *, refused: dict | None = None,
     rows = round_late_deals(rnd)
     for late in rows:
         late.values = _values(late, names.get(late.table_id))
+        # sent with X-Troef-To-Organiser (club.api.organiser), else it came after the close
+        late.to_organiser = (late.sent or {}).get("to_organiser") is True
         late.refusal = (refused or {}).get(late.pk, "")
         late.form = (forms or {}).get(late.pk) or DiscardLateForm(auto_id=f"late{late.pk}_%s")
         late.form.fields["reason"].widget.attrs["aria-label"] = _(

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views import View
 
 from club.access import can_edit_player
+from club.exports import FILE_WORDS, export_filename
 from club.models import Player
 from club.services.privacy import (
     MAX_REASON,
@@ -44,7 +45,8 @@ class PlayerExportView(PlayerPrivacyMixin, View):
     def post(self, request, pk):
         body = export_player(request.user, self.player)
         response = HttpResponse(body, content_type="application/json; charset=utf-8")
-        response["Content-Disposition"] = f'attachment; filename="player-{pk}-data.json"'
+        name = export_filename(FILE_WORDS["player_data"], pk, ext="json")
+        response["Content-Disposition"] = f'attachment; filename="{name}"'
         response["Cache-Control"] = "private, no-store"
         return response
 

@@ -1,7 +1,8 @@
 """Rating pages: a club's list (its organisers see every counted championship and every
 name; anyone else the ratings of its public championships, players not published by
 initials), the federation's list (public championships of every club), a player's history
-chart, the club's settings. Lists export as CSV and XLSX (:class:`SafeTableExport`)."""
+chart, the club's settings (with the performance spread fitted from the club's matches and
+its calibration table). Lists export as CSV and XLSX (:class:`SafeTableExport`)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from club.forms_ratings import RatingSettingsForm
 from club.models import Club, Player
 from club.params import BoundedPaginator
 from club.selectors.names import player_name
+from club.selectors.rating_fit import scope_fit
 from club.selectors.ratings import history_svg, player_points, rating_rows, ratings_stale
 from club.services.ratings import (
     FEDERATION,
@@ -120,8 +122,9 @@ class RatingSettingsView(ClubEditMixin, View):
         return RatingSettingsForm(data, club=self.club, initial=initial)
 
     def _page(self, request, form, status=200):
-        return render(request, "ratings/settings.html", {"club": self.club, "form": form},
-                      status=status)
+        return render(request, "ratings/settings.html", {
+            "club": self.club, "form": form, "fit": scope_fit(club_key(self.club.pk))},
+            status=status)
 
     def get(self, request, slug):
         return self._page(request, self._form())

@@ -28,7 +28,7 @@ from club.selectors.sheets import (
     load_table,
     table_names,
 )
-from club.views.base import ExportableTableMixin
+from club.views.clubs import StreamedExportMixin
 
 
 def _value(name: str, value: Any, names: TableNames | None) -> str:
@@ -148,7 +148,10 @@ class ChangeTable(tables.Table):
         return self.render_what(record)
 
 
-class _ChangesView(ExportableTableMixin, TemplateView):
+class _ChangesView(StreamedExportMixin, TemplateView):
+    """A championship's changes grow with its deals (issue 27, break 1): the CSV streams,
+    the XLSX is bounded (:class:`club.exports.StreamedTableExport`)."""
+
     template_name = "sheets/changes.html"
     table_class = ChangeTable
 

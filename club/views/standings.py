@@ -17,7 +17,7 @@ from club.exports import SafeTableExport, export_filename
 from club.models import Club, Stage
 from club.params import BoundedPaginator, int_param
 from club.selectors.closing import decision_notes
-from club.selectors.ladders import club_ranking_rows, season_ladder_rows
+from club.selectors.ladders import club_ranking_rows, season_ladders
 from club.services import live_etags
 from club.services.draws import stage_poules
 from club.services.standings import current_standings, standings_fingerprint
@@ -155,10 +155,10 @@ def ladder_view(request, slug):
                    .distinct().order_by("-season"))
     season = request.GET.get("season") or (seasons[0] if seasons else "")
     best = int_param(request.GET, "best", low=1, high=1000)
-    rows = (season_ladder_rows(club, season, best=best,
-                               reveal=can_edit_club(request.user, club)) if season else [])
+    ladders = (season_ladders(club, season, best=best,
+                              reveal=can_edit_club(request.user, club)) if season else [])
     return render(request, "championships/ladder.html", {
-        "club": club, "season": season, "seasons": seasons, "rows": rows, "best": best})
+        "club": club, "season": season, "seasons": seasons, "ladders": ladders, "best": best})
 
 
 def club_ranking_view(request):

@@ -131,3 +131,87 @@ def test_the_schema_documents_the_late_answer(world):
         assert "X-Troef-Waiting" in headers or path.startswith("/api/tables/"), path
     late = schema["components"]["schemas"]["LateOut"]
     assert set(late["properties"]) == {"late", "id", "detail", "deal"}
+
+
+# -- "send to the organiser": a deal the phone cannot place, kept while the round is open --
+
+TO_ORGANISER = "Sent to the organiser, not on the sheet: the organiser decides."
+
+
+def test_a_deal_sent_to_the_organiser_is_kept_though_the_round_is_open(world):
+    """The phone's conflict panel: the dealer order cannot hold (deal 2 is dealt by seat 1,
+    this one was dealt by seat 3), so the deal goes to the organiser: 202, a late deal,
+    nothing on the sheet; the same key again answers the same, one late deal."""
+    client = client_as(None, "code")
+    version = Table.objects.get(pk=world.table.pk).version
+    before = state()
+    deal = {"dealer": 3, "trump": "d", "points": 41, "version": version}
+    answer = post(client, CODE_DEALS, deal, key="to-org", HTTP_X_TROEF_TO_ORGANISER="1")
+    assert answer.status_code == 202, answer.json()
+    late = LateDeal.objects.get()
+    assert answer.json() == {"late": True, "id": late.pk, "detail": TO_ORGANISER,
+                             "deal": deal}
+    assert late.table_id == world.table.pk and late.state == LateDeal.State.WAITING
+    assert late.by_code and late.key == "to-org" and late.sent["to_organiser"] is True
+    assert (late.facts["dealer"], late.facts["trump"], late.facts["points"]) == (3, "d", 41)
+    assert state() == before  # nothing on the sheet, the round still open
+    assert Table.objects.get(pk=world.table.pk).round.status == "published"
+    again = post(client, CODE_DEALS, deal, key="to-org", HTTP_X_TROEF_TO_ORGANISER="1")
+    assert again.status_code == 202 and again.json() == answer.json()
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert LateDeal.objects.count() == 1 and state() == before
+
+
+def test_by_id_a_deal_sent_to_the_organiser_is_kept_with_who_sent_it(world):
+    client = client_as(world, "organiser")
+    version = Table.objects.get(pk=world.table.pk).version
+    before = state()
+    answer = post(client, deals_url(world), {**DEAL, "version": version}, key="id-org",
+                  HTTP_X_TROEF_TO_ORGANISER="1")
+    assert answer.status_code == 202, answer.json()
+    late = LateDeal.objects.get()
+    assert late.sent_by == world.users["organiser"] and not late.by_code
+    assert state() == before
+
+
+@pytest.mark.parametrize("value", ["0", "yes", "true", "2", ""])
+def test_a_bad_to_organiser_header_is_refused_by_name(world, value):
+    client = client_as(None, "code")
+    before = state()
+    answer = post(client, CODE_DEALS, {**DEAL, "version": 1}, key="bad-org",
+                  HTTP_X_TROEF_TO_ORGANISER=value)
+    assert answer.status_code == 400, answer.json()
+    error = answer.json()["errors"][0]
+    assert error["field"] == "X-Troef-To-Organiser" and error["code"] == "to_organiser_invalid"
+    assert "1" in error["message"]
+    assert state() == before and not LateDeal.objects.exists()
+    assert not IdempotentRequest.objects.exists()
+
+
+def test_a_deal_sent_to_the_organiser_is_still_checked(world):
+    """Values the entry row refuses are refused (400), not kept."""
+    client = client_as(None, "code")
+    bad = post(client, CODE_DEALS, {**DEAL, "points": 999, "version": 1}, key="bad-values",
+               HTTP_X_TROEF_TO_ORGANISER="1")
+    assert bad.status_code == 400 and bad.json()["errors"][0]["field"] == "points"
+    assert not LateDeal.objects.exists() and not IdempotentRequest.objects.exists()
+
+
+def test_the_to_organiser_header_is_only_for_a_new_deal(world):
+    """A correction (PUT) is the sheet's: the header is refused by name, nothing changed."""
+    client = client_as(None, "code")
+    before = state()
+    answer = client.put("/api/sheet/CODE01/deals/1/", {**DEAL, "dealer": 0, "version": 1},
+                        format="json", HTTP_IDEMPOTENCY_KEY="put-org",
+                        HTTP_X_TROEF_TO_ORGANISER="1")
+    assert answer.status_code == 400, answer.json()
+    assert answer.json()["errors"][0]["field"] == "X-Troef-To-Organiser"
+    assert state() == before and not LateDeal.objects.exists()
+
+
+def test_the_schema_documents_the_to_organiser_header(world):
+    schema = client_as(None, "code").get("/api/schema/?format=json").json()
+    for path in ("/api/sheet/{code}/deals/", "/api/tables/{id}/sheet/deals/"):
+        headers = [p["name"] for p in schema["paths"][path]["post"]["parameters"]
+                   if p["in"] == "header"]
+        assert "X-Troef-To-Organiser" in headers, path

@@ -43,7 +43,7 @@ def test_standings_csv_in_the_readers_language(client, language, separator):
                           HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/csv")
-    assert f"auction-standings-{champ.pk}.csv" in response["Content-Disposition"]
+    assert f"-{champ.pk}.csv" in response["Content-Disposition"]  # tests/club/test_download_names
     rows = rows_of(response, separator)
     assert len(rows) == 1 + 7
     body = rows[1:]

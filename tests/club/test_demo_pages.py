@@ -43,12 +43,12 @@ def test_player_page_lists_results_across_rounds(client, demo):
 def test_season_ladder_and_club_ranking(client, demo):
     club = demo.first().club
     ladder = client.get(reverse("club-ladder", args=[club.slug]), {"season": "2026-2027"})
-    rows = ladder.context["rows"]
+    rows = ladder.context["ladders"][0].rows  # match points (the auction's place points apart)
     assert len(rows) == 24
-    totals = [row.total for row, _name in rows]
+    totals = [row.total for row, _name, _text in rows]
     assert totals == sorted(totals, reverse=True)
     best = client.get(reverse("club-ladder", args=[club.slug]), {"season": "2026-2027", "best": "1"})
-    assert max(row.total for row, _n in best.context["rows"]) <= max(totals)
+    assert max(row.total for row, _n, _t in best.context["ladders"][0].rows) <= max(totals)
     ranking = client.get(reverse("club-ranking"))
     assert [row.club for row in ranking.context["rows"]] == [club.name]
 
@@ -59,13 +59,13 @@ def test_public_ladder_and_club_ranking_leave_private_championships_out(client, 
     individual = demo.get(entry_type="individual", rule_set__preset="house")
     demo.update(public=True)
     ladder = client.get(reverse("club-ladder", args=[club.slug]), {"season": "2026-2027"})
-    assert {event for row, _n in ladder.context["rows"] for event in row.counted} == {
-        c.pk for c in demo}
+    assert {event for ladder_ in ladder.context["ladders"] for row, _n, _t in ladder_.rows
+            for event in row.counted} == {c.pk for c in demo}
     demo.exclude(pk=individual.pk).update(public=False)
     ladder = client.get(reverse("club-ladder", args=[club.slug]), {"season": "2026-2027"})
-    assert {event for row, _n in ladder.context["rows"] for event in row.counted} == {
-        individual.pk}
+    assert {event for ladder_ in ladder.context["ladders"] for row, _n, _t in ladder_.rows
+            for event in row.counted} == {individual.pk}
     demo.update(public=False)
     assert client.get(reverse("club-ladder", args=[club.slug]),
-                      {"season": "2026-2027"}).context["rows"] == []
+                      {"season": "2026-2027"}).context["ladders"] == []
     assert client.get(reverse("club-ranking")).context["rows"] == []

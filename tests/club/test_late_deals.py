@@ -176,7 +176,7 @@ def test_the_closing_page_shows_each_tables_last_report(client, organiser, table
     send_late(table)
     for address in (f"/rounds/{table.round_id}/closing/", f"/rounds/{table.round_id}/"):
         page = client.get(address).content.decode()
-        assert "1 late deal waits for your decision" in page, address
+        assert "1 deal waits for the organiser: it is not on the sheet" in page, address
         assert list_url(table) in page, address
 
 
@@ -188,6 +188,7 @@ def test_the_round_page_tells_the_public_nothing_of_late_deals(client, organiser
     send_late(table)
     page = client.get(f"/rounds/{table.round_id}/").content.decode()
     assert "late deal" not in page and list_url(table) not in page
+    assert "waiting for the organiser" not in page
 
 
 def test_the_code_pages_form_sent_again_after_the_close_answers_saved(client, organiser,
@@ -207,3 +208,60 @@ def test_the_code_pages_form_sent_again_after_the_close_answers_saved(client, or
     assert client.post(f"/sheet/{table.code}/", {**data, "key": "new-key"}).status_code == 404
     assert client.post(f"/sheet/{table.code}/", {**data, "points": 42}).status_code == 404
     assert snapshot(table) == after and not LateDeal.objects.exists()
+
+
+# -- "send to the organiser": the phone's deal whose dealer order cannot hold, round open --
+
+def send_to_organiser(table, key="phone-org", **deal):
+    """The phone's conflict panel sends a waiting deal to the organiser (the round open)."""
+    body = {"dealer": dealer(table), "trump": "c", "points": 40, "version": table.version,
+            **deal}
+    answer = APIClient().post(f"/api/sheet/{table.code}/deals/", body, format="json",
+                              HTTP_IDEMPOTENCY_KEY=key, HTTP_X_TROEF_TO_ORGANISER="1")
+    assert answer.status_code == 202, answer.content
+    return LateDeal.objects.get(pk=answer.json()["id"])
+
+
+def test_an_open_rounds_deal_for_the_organiser_is_listed_and_applied_once(client, organiser,
+                                                                           table):
+    late = send_to_organiser(table)
+    assert Table.objects.get(pk=table.pk).round.status == "published"
+    client.force_login(organiser)
+    round_page = client.get(f"/rounds/{table.round_id}/").content.decode()
+    assert "1 deal waits for the organiser: it is not on the sheet" in round_page
+    assert list_url(table) in round_page
+    page = client.get(list_url(table)).content.decode()
+    assert "Deals waiting for the organiser" in page
+    assert "Sent to the organiser" in page and "from the table's code page" in page
+    assert "Table 1" in page and "40" in page
+    assert f'action="/late-deals/{late.pk}/apply/"' in page  # no reopening needed
+    assert "Reopen the round to apply it" not in page
+    applied = client.post(f"/late-deals/{late.pk}/apply/", {"version": table.version})
+    assert applied.status_code == 302, applied.content.decode()
+    deals = list(Deal.objects.filter(table=table).order_by("number"))
+    assert [(d.number, d.points, d.trump) for d in deals] == [(1, 38, "h"), (2, 40, "c")]
+    late.refresh_from_db()
+    assert late.state == "applied" and late.number == 2
+    assert AuditEntry.objects.filter(action="late_deal.applied").count() == 1
+    assert verify_championship(table.round.stage.championship) == []
+    again = client.post(f"/late-deals/{late.pk}/apply/",
+                        {"version": Table.objects.get(pk=table.pk).version})
+    assert again.status_code == 400 and "already applied" in again.content.decode()
+    assert Deal.objects.filter(table=table).count() == 2
+    page = client.get(list_url(table)).content.decode()
+    assert "Applied as deal 2" in page
+    assert "deal waits for the organiser" not in client.get(
+        f"/rounds/{table.round_id}/").content.decode()
+
+
+def test_an_open_rounds_deal_out_of_turn_is_refused_then_discarded(client, organiser, table):
+    late = send_to_organiser(table, dealer=(dealer(table) + 2) % 4)
+    client.force_login(organiser)
+    before = snapshot(table)
+    refused = client.post(f"/late-deals/{late.pk}/apply/", {"version": table.version})
+    assert refused.status_code == 400 and "dealer" in refused.content.decode().lower()
+    assert snapshot(table) == before and LateDeal.objects.get().state == "waiting"
+    done = client.post(f"/late-deals/{late.pk}/discard/", {"reason": "dealt out of turn"})
+    assert done.status_code == 302
+    assert LateDeal.objects.get().state == "discarded" and snapshot(table) == before
+    assert verify_championship(table.round.stage.championship) == []

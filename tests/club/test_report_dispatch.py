@@ -160,7 +160,10 @@ def silent_port():
 
 
 @pytest.mark.parametrize("where", ["closed port", "silent server"])
-def test_a_broker_down_or_silent_answers_within_two_seconds(client, setup, silent_port, where):
+def test_a_broker_down_or_silent_answers_without_hanging(client, setup, silent_port, where):
+    """The publish gives up after about a second (PUBLISH_RETRY, the broker's socket
+    timeouts); the bound here only tells that from a hang (a silent server holds a default
+    socket for minutes), with room for a loaded CI machine (2.66 s seen at load 15)."""
     organiser, _champ, rnd, _media = setup
     client.force_login(organiser)
     port = 1 if where == "closed port" else silent_port
@@ -170,7 +173,7 @@ def test_a_broker_down_or_silent_answers_within_two_seconds(client, setup, silen
             response = ask(client, "standings", rnd.stage.championship.pk)
             elapsed = time.monotonic() - started
             assert response.status_code == 503, response.content[:300]
-            assert elapsed < 2, f"{where}: answered in {elapsed:.2f} s"
+            assert elapsed < 15, f"{where}: answered in {elapsed:.2f} s: it hangs"
     assert "PDF service is unavailable" in response.content.decode()
     assert ReportJob.objects.get().status == Status.UNSENT  # the second request: same job
 

@@ -45,7 +45,7 @@ def test_asking_for_sheets_redirects_to_the_job_with_a_download(client, setup): 
     download = client.get(reverse("report-file", args=[job.pk]))
     assert download.status_code == 200 and download["Content-Type"] == "application/pdf"
     assert b"".join(download.streaming_content).startswith(b"%PDF")
-    assert "round-1-sheets.pdf" in download["Content-Disposition"]
+    assert "round-1-score-sheets.pdf" in download["Content-Disposition"]
     ask(client, "sheets", rnd.pk)
     assert ReportJob.objects.filter(kind=Kind.SHEETS).count() == 1  # reused
 

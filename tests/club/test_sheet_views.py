@@ -240,7 +240,7 @@ def test_audit_pages_list_every_change(org_client, organiser, table):
     page = org_client.get(f"/championships/{champ.pk}/sheet-changes/")
     assert page.status_code == 200 and moved in page.content.decode()
     export = org_client.get(f"/championships/{champ.pk}/sheet-changes/?_export=csv")
-    assert export.status_code == 200 and "38 → 41" in export.content.decode()
+    assert export.status_code == 200 and "38 → 41" in export.getvalue().decode()  # streamed (issue 27)
 
 
 # -- preview -----------------------------------------------------------------------------

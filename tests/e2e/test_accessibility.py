@@ -1,8 +1,10 @@
 """axe-core (through selenium-axe-python) on every page of the demo world (issue 14 point
-11): logged out and as the organiser, in English, Dutch and French, in a 1280 px window and
-in a 390 px phone. A violation of impact "serious" or "critical" fails, named by rule,
-element and page. WCAG 2.2's target size (24 x 24 CSS px) is switched on: axe leaves it off
-by default.
+11, issue 29): logged out and as the organiser, in English, Dutch and French, in a 1280 px
+window and in a 390 px phone. A violation of any impact (minor to critical) fails, named by
+rule, element and page, unless tests/helpers/accessibility.py's ALLOWED lists it with its
+reason (and docs/accessibility.md says why). WCAG 2.2's target size (24 x 24 CSS px) is
+switched on: axe leaves it off by default. Some states need an action first (a sheet after a
+save, the closing page after a refusal, Swagger drawn): tests/helpers/accessibility.py.
 
 Every page in English at both sizes; a representative set (a form with its errors, the
 sheet, the standings, the charts) in Dutch and French: the same templates, so what differs
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import io
 import time
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -21,14 +24,17 @@ from club.models import Championship, Pair, Player, ReportJob, Round, RuleSet, T
 from club.services import draws
 from club.services.rulesets import copy_rule_set
 from tests.factories import make_championship
-from tests.helpers.browser import SIZES, audit, chromium
+from tests.helpers.accessibility import ALLOWED, audit_all
+from tests.helpers.browser import SIZES, chromium
+from tests.helpers.closing import dealer, enter, facts, round_of_three_tables
 from tests.helpers.sheets import sheet_table
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
 # The pages read in every language; the others in English only (see the docstring).
 EVERY_LANGUAGE = {"home", "standings", "round", "sheet", "sheet-edit", "sheet-refused",
-                  "sheet-threes", "reports-round", "club-edit-errors"}
+                  "sheet-saved", "sheet-threes", "reports-round", "club-edit-errors",
+                  "closing-refused"}
 
 
 def duplicate_pages(club) -> tuple[dict[str, str], dict[str, str]]:
@@ -48,7 +54,8 @@ def duplicate_pages(club) -> tuple[dict[str, str], dict[str, str]]:
             {"duplicate-new": f"/clubs/{club.slug}/duplicate/new/",
              "duplicate-traveller": f"/duplicate/tables/{table.pk}/boards/{table.boards[0]}/",
              "duplicate-cards": f"/duplicate/sessions/{session.pk}/boards/1/cards/",
-             "duplicate-pdfs": f"/duplicate/sessions/{session.pk}/pdf/"})
+             "duplicate-pdfs": f"/duplicate/sessions/{session.pk}/pdf/",
+             "duplicate-changes": f"/duplicate/sessions/{session.pk}/changes/"})
 
 
 def auction_pages(club) -> tuple[dict[str, str], dict[str, str]]:
@@ -89,6 +96,8 @@ def demo_pages() -> tuple[dict[str, str], dict[str, str]]:
     threes_round = draws.draw_round(threes.stages.get(), seed=42)
     draws.publish_round(threes_round)
     three = next(t for t in threes_round.tables.filter(is_bye=False) if t.seats.count() == 3)
+    late_round = late_deal(organiser_user)
+    undecided = round_of_three_tables(organiser_user, "closing-a11y")  # refuses to close
     job = ReportJob.objects.create(kind=ReportJob.Kind.STANDINGS, championship=pairs,
                                    fingerprint="a11y", status=ReportJob.Status.RUNNING,
                                    done=1, total=3)
@@ -106,6 +115,7 @@ def demo_pages() -> tuple[dict[str, str], dict[str, str]]:
         "ratings": "/ratings/", "club-ratings": f"/clubs/{club.slug}/ratings/",
         "rating-player": f"/ratings/players/{player.pk}/",
         "password-reset": "/account/password/reset/",
+        "api-docs": "/api/docs/#swagger", "api-docs-open": "/api/docs/#swagger-open",
         **duplicate_pages(club)[0], **auction_pages(club)[0],
     }
     organiser = {
@@ -119,6 +129,7 @@ def demo_pages() -> tuple[dict[str, str], dict[str, str]]:
         "closed-round": f"/rounds/{closed_table.round_id}/",
         "sheet": f"/tables/{fresh.pk}/sheet/",
         "sheet-refused": f"/tables/{fresh.pk}/sheet/#refuse",
+        "sheet-saved": f"/tables/{fresh.pk}/sheet/#save",
         "sheet-threes": f"/tables/{three.pk}/sheet/",
         "finished-sheet": f"/tables/{table.pk}/sheet/",
         "sheet-edit": f"/tables/{table.pk}/sheet/deals/1/",
@@ -147,12 +158,33 @@ def demo_pages() -> tuple[dict[str, str], dict[str, str]]:
         "members": f"/clubs/{club.slug}/members/", "account": "/account/",
         "api-tokens": "/account/api-tokens/", "password-change": "/account/password/",
         "closing": f"/rounds/{open_round.pk}/closing/",
+        "closing-refused": f"/rounds/{undecided.pk}/closing/#closing-refused",
+        "late-deals": f"/rounds/{late_round}/late-deals/",
+        "projector": f"/championships/{pairs.pk}/projector/",
         "anonymise": f"/players/{player.pk}/anonymise/",
         "club-ratings": f"/clubs/{club.slug}/ratings/",
         "rating-settings": f"/clubs/{club.slug}/ratings/settings/",
         "club-rating-player": f"/clubs/{club.slug}/ratings/players/{player.pk}/",
     }
     return public, organiser
+
+
+def late_deal(organiser) -> int:
+    """A self-entry round closed, then a deal sent by its table's code: it waits in the
+    round's late-deals list. The round's id."""
+    from rest_framework.test import APIClient
+
+    from club.services.closing import close_round
+
+    table = sheet_table(organiser, self_entry=True, slug="late-club")
+    enter(organiser, table, facts(38, dealer(table)))
+    close_round(table.round, organiser, remaining="played")
+    table = Table.objects.get(pk=table.pk)
+    answer = APIClient().post(f"/api/sheet/{table.code}/deals/", {
+        "dealer": (table.first_dealer + table.deals.count()) % 4, "trump": "c", "points": 40,
+        "version": table.version}, format="json", HTTP_IDEMPOTENCY_KEY="a11y-late")
+    assert answer.status_code == 202, answer.content
+    return table.round_id
 
 
 def log_in(driver, live_server, client):
@@ -178,11 +210,20 @@ def test_no_serious_violation_on_any_page(size, live_server, client):
             only = None if language == "en" else EVERY_LANGUAGE
             driver.delete_all_cookies()
             set_language(driver, live_server, language)
-            found += audit(driver, live_server, public, f"[{size} {language} visitor]", only)
+            found += audit_all(driver, live_server, public, f"[{size} {language} visitor]",
+                               only)
             log_in(driver, live_server, client)
-            found += audit(driver, live_server, organiser, f"[{size} {language} organiser]",
-                           only)
+            found += audit_all(driver, live_server, organiser,
+                               f"[{size} {language} organiser]", only)
     finally:
         driver.quit()
     print(f"axe at {size}: {time.monotonic() - started:.1f} s")
     assert found == [], "\n".join(found)
+
+
+def test_every_allowed_violation_is_explained_in_the_docs():
+    """docs/accessibility.md names each violation the audit allows, with its page."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "accessibility.md").read_text()
+    assert "## Results" in text
+    for rule, page in ALLOWED:
+        assert f"`{rule}`" in text and f"`{page}`" in text, (rule, page)

@@ -10,26 +10,14 @@ from selenium.webdriver.common.by import By
 
 from club.models import Membership, Player
 from tests.factories import make_championship, make_club, make_players
-from tests.helpers.browser import CHROMEDRIVER, CHROMIUM, page_text, wait
+from tests.helpers.browser import page_text, touch_phone, wait
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
 
 @pytest.fixture
 def phone(live_server):
-    if not (CHROMEDRIVER and CHROMIUM):
-        pytest.skip("needs Debian's chromium and chromium-driver")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    options.add_experimental_option("mobileEmulation", {
-        "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 1.0}})
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
-                     "--disable-dev-shm-usage", "--lang=en"):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver = touch_phone()
     yield driver
     driver.quit()
 

@@ -18,6 +18,7 @@ from selenium.webdriver.common.keys import Keys
 from club.models import Deal, DealChange, IdempotentRequest
 from tests.factories import make_user
 from tests.helpers.browser import wait
+from tests.helpers.offline import pending, type_deal
 from tests.helpers.sheets import sheet_table
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
@@ -127,16 +128,6 @@ def blocking_violations(driver, context: str) -> list[str]:
         {"rules": {"target-size": {"enabled": True}}, "resultTypes": ["violations"]}))
     return [f"{v['id']} ({v['impact']})" for v in results["violations"]
             if v["impact"] in ("serious", "critical")]
-
-
-def type_deal(driver, keys):
-    points = wait(driver, lambda d: d.find_element(By.NAME, "points"))
-    points.click()
-    points.send_keys(keys, Keys.ENTER)
-
-
-def pending(driver):
-    return driver.find_elements(By.CSS_SELECTOR, "tr.deal.pending")
 
 
 def test_five_deals_typed_offline_are_stored_once_each(browser, live_server, requests_seen,

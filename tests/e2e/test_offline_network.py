@@ -111,21 +111,29 @@ def typed_offline(driver, proxy, deals):
         wait(driver, lambda d, count=count: len(pending(d)) == count, 15)
 
 
-def test_conflicts_never_store_a_dealer_other_than_the_one_typed(phone, proxy):
-    """Deals 1-3 typed on this phone while another device stored its own deal 1: the panel
-    lists that deal, offers only what keeps the dealers in turn (keeping both deal 1s would
-    need a false dealer for one of them), and says so when a choice leaves a deal with no
-    place; what it stores carries the dealers typed."""
+def conflict_panel(driver, proxy):
+    """Deals 1-3 (h38, d41, s30) typed on the phone without a network while another device
+    stores its own deal 1 (clubs, 25, the first dealer's); the network back: the conflict
+    panel."""
     from rest_framework.test import APIClient
 
-    table = phone.table
-    typed_offline(phone, proxy, ["h38", "d41", "s30"])
+    table = driver.table
+    typed_offline(driver, proxy, ["h38", "d41", "s30"])
     other = APIClient().post(f"/api/sheet/{table.code}/deals/", {
         "version": table.version, "dealer": table.first_dealer, "trump": "c", "points": 25},
         format="json", HTTP_IDEMPOTENCY_KEY="the-other-phone")
     assert other.status_code == 201, other.json()
     proxy.mode = "pass"
-    panel = wait(phone, lambda d: d.find_elements(By.ID, "offline-conflict"), 40)[0]
+    return wait(driver, lambda d: d.find_elements(By.ID, "offline-conflict"), 40)[0]
+
+
+def test_conflicts_never_store_a_dealer_other_than_the_one_typed(phone, proxy):
+    """Deals 1-3 typed on this phone while another device stored its own deal 1: the panel
+    lists that deal, offers only what keeps the dealers in turn (keeping both deal 1s would
+    need a false dealer for one of them), and says so when a choice leaves a deal with no
+    place; what it stores carries the dealers typed."""
+    table = phone.table
+    panel = conflict_panel(phone, proxy)
     assert "Deal 1: " in panel.find_element(By.CSS_SELECTOR, ".theirs-list").text
     assert "25" in panel.find_element(By.CSS_SELECTOR, ".theirs-list").text
     sets = panel.find_elements(By.CSS_SELECTOR, "fieldset")
@@ -182,4 +190,45 @@ def test_a_deal_reaching_a_closed_round_is_shown_late_and_kept(phone, proxy):
         "TroefQueue.list(arguments[0]).then(function (r) {"
         " done(r.map(function (x) { return x.state; })); });", f"/sheet/{table.code}/")
     assert states == ["late", "late"]
+    assert differences(table) == []
+
+
+def test_a_deal_whose_dealer_order_cannot_hold_goes_to_the_organiser(phone, proxy):
+    """Deals 1-3 typed on this phone while another device stored its own deal 1: keeping
+    theirs and dropping deal 2 leaves deal 3 with no place (deal 2 is another player's
+    deal). The panel offers "send to the organiser" for it (and only for it): the server
+    keeps it for the organiser though the round is open (202), the row says it went to the
+    organiser, and the round's list of deals waiting for the organiser holds it."""
+    from club.models import LateDeal
+
+    table = phone.table
+    panel = conflict_panel(phone, proxy)
+    sets = panel.find_elements(By.CSS_SELECTOR, "fieldset")
+    organiser = [s.find_element(By.CSS_SELECTOR, "input[value=organiser]") for s in sets]
+    assert not any(box.is_displayed() for box in organiser)  # each deal has a place
+    sets[0].find_element(By.CSS_SELECTOR, "input[value=theirs]").click()
+    sets[1].find_element(By.CSS_SELECTOR, "input[value=drop]").click()
+    assert "The dealer order cannot hold: deal 2 is dealt by" in sets[2].text
+    assert "send yours to the organiser" in sets[2].text
+    assert organiser[2].is_displayed() and organiser[2].is_enabled()
+    assert not organiser[0].is_displayed() and not organiser[1].is_displayed()
+    assert "Send mine to the organiser" in sets[2].text
+    organiser[2].click()
+    panel.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    row = wait(phone, lambda d: not d.find_elements(By.ID, "offline-conflict")
+               and not pending(d) and d.find_elements(By.CSS_SELECTOR, "tr.deal.late"), 40)
+    assert len(row) == 1
+    assert "sent to the organiser: the organiser decides" in row[0].text and "30" in row[0].text
+    late = LateDeal.objects.get(table=table)
+    assert (late.facts["dealer"], late.facts["trump"], late.facts["points"]) == (
+        (table.first_dealer + 2) % 4, "s", 30)
+    assert late.state == "waiting" and late.sent["to_organiser"] is True
+    assert stored(table) == [(1, "c", 25)]  # theirs; deal 2 dropped, deal 3 not on the sheet
+    assert table.round.status == "published"
+    assert proxy.requests("POST", f"/api/sheet/{table.code}/deals/", mode="pass")
+    states = phone.execute_async_script(
+        "var done = arguments[arguments.length - 1];"
+        "TroefQueue.list(arguments[0]).then(function (r) {"
+        " done(r.map(function (x) { return x.state; })); });", f"/sheet/{table.code}/")
+    assert states == ["late"]
     assert differences(table) == []

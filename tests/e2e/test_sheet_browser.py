@@ -139,11 +139,13 @@ def test_the_complement_follows_while_the_other_box_is_its_own(logged_in, live_s
 
 @pytest.mark.parametrize("language, typed, trump, shown", [
     ("nl", "k38", "c", "k"), ("nl", "z38", "n", "z"),
-    ("nl", "d38", "d", "r"),  # the English letter still works; the button shows ruiten's r
+    ("nl", "d38", "d", "o"),  # the English letter still works; the button shows koekens' o
+    ("nl", "e38", "h", "e"), ("nl", "r38", "d", "o"),  # ertens; ruiten's r still works
     ("fr", "c38", "h", "c"), ("fr", "t38", "c", "t"), ("fr", "a38", "n", "a")])
 def test_trump_letters_in_the_pages_language(logged_in, live_server, table, language, typed,
                                              trump, shown):
-    """Issue 14 point 8: k(laveren), z(onder troef); in French c is cœur, t(rèfle), a(tout)."""
+    """Issue 14 point 8: k(lavers), z(onder troef), issue 28 point 12: the Flemish suit names'
+    letters (RULES.md §12); in French c is cœur, t(rèfle), a(tout)."""
     driver = logged_in(table.round.stage.championship.club.roles.first().user)
     driver.add_cookie({"name": "django_language", "value": language, "path": "/"})
     driver.get(f"{live_server.url}/tables/{table.pk}/sheet/")

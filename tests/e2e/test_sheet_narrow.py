@@ -12,7 +12,7 @@ from selenium.webdriver.common.by import By
 from club.models import Deal, Round, Table
 from club.services.draws import draw_round, publish_round
 from tests.factories import make_championship, make_club, make_user
-from tests.helpers.browser import CHROMEDRIVER, CHROMIUM, wait
+from tests.helpers.browser import touch_phone, wait
 from tests.helpers.sheets import sheet_table
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
@@ -23,19 +23,7 @@ WIDTHS = [390, 640]
 @pytest.fixture(params=WIDTHS, ids=lambda w: f"{w}px")
 def narrow(request):
     """A Chromium whose page is ``request.param`` CSS px wide (a touch phone at 390)."""
-    if not (CHROMEDRIVER and CHROMIUM):
-        pytest.skip("needs Debian's chromium and chromium-driver")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {
-        "width": request.param, "height": 844, "pixelRatio": 1.0}})
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
-                     "--disable-dev-shm-usage", "--lang=en"):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver = touch_phone(request.param)
     yield driver
     driver.quit()
 

@@ -14,7 +14,7 @@ def test_mee_then_tegen():
     assert calls.allowed() == ("double",)
     calls.call(0, "double")  # seat 0 is an opponent of dealer 3
     assert calls.allowed() == ("redouble",) and calls.multiplier == 2
-    calls.call(3, "redouble")  # the dealer's side: the dealer himself is accepted
+    calls.call(1, "redouble")  # the dealer's partner (RULES.md §4)
     assert calls.multiplier == 4 and calls.allowed() == ()
 
 
@@ -24,7 +24,7 @@ def test_mee_then_tegen():
     ("flemish", 0, "h", [(1, "double")], (3, "redouble"), "doubling_side", "seat"),
     ("flemish", 0, "h", [], (1, "redouble"), "doubling_word", "doubling"),
     ("flemish", 0, "h", [], (7, "double"), "seat_invalid", "seat"),
-    ("flemish", 0, "h", [(1, "double"), (0, "redouble")], (1, "double"), "doubling_limit",
+    ("flemish", 0, "h", [(1, "double"), (2, "redouble")], (1, "double"), "doubling_limit",
      "doubling"),
     (FRENCH, 0, "h", [(1, "knock")], (0, "knock"), "doubling_limit", "doubling"),
     (FRENCH.replace(doubling="knock_back"), 0, "h", [(1, "knock"), (2, "knock")], (3, "knock"),

@@ -23,12 +23,15 @@ def rule_sets(draw) -> RuleSet:
         return RuleSet.preset(draw(st.sampled_from(PRESET_NAMES)))
     follow, must_trump = draw(st.booleans()), draw(st.booleans())
     beat = follow and draw(st.booleans())
+    overtrump, no_undertrump = must_trump and draw(st.booleans()), draw(st.booleans())
     return RuleSet(
         follow_suit=follow, beat_led_suit=beat,
         beat_on_trump_lead_only=beat and draw(st.booleans()),
         beat_partner_on_trump_lead=beat and draw(st.booleans()),
-        must_trump=must_trump, must_overtrump=must_trump and draw(st.booleans()),
-        partner_winning_free=draw(st.booleans()), no_undertrump=draw(st.booleans()),
+        must_trump=must_trump, must_overtrump=overtrump,
+        partner_winning_free=draw(st.booleans()), no_undertrump=no_undertrump,
+        # RULES.md §14: cannot over-trump an opponent: still trump lower
+        must_undertrump=overtrump and not no_undertrump and draw(st.booleans()),
     )
 
 

@@ -1,5 +1,5 @@
 """The browser tests' helpers (tests/e2e): where Debian's Chromium and its chromedriver are,
-a headless Chromium (``chrome``), the one way of waiting (``wait``), and the accessibility
+a headless Chromium (``chrome``) and one emulating a touch phone (``touch_phone``), the one way of waiting (``wait``), and the accessibility
 audit: a Chromium at a desktop or phone size with axe-core in every page (``chromium``), and
 ``audit``, which names each serious violation, dangling ARIA reference and too small text."""
 
@@ -31,6 +31,24 @@ def chrome(window: str = "1280,900"):
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     driver.implicitly_wait(0)
     return driver
+
+
+def touch_phone(width: int = 390, height: int = 844):
+    """A headless Chromium in English emulating a touch phone whose page is ``width`` CSS
+    px wide (as tests/e2e/test_phone_width.py); skipped without Debian's Chromium."""
+    if not (CHROMEDRIVER and CHROMIUM):
+        pytest.skip("needs Debian's chromium and chromium-driver")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {
+        "width": width, "height": height, "pixelRatio": 1.0}})
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
+                     "--disable-dev-shm-usage", "--lang=en"):
+        options.add_argument(argument)
+    return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
 
 
 # what Chromium answers when an element is read while its page is being replaced; it comes as
@@ -155,21 +173,28 @@ return found;
 
 
 def audit(driver, live_server, pages: dict[str, str], label: str,
-          only: set[str] | None = None) -> list[str]:
-    found = []
+          only: set[str] | None = None, *, opener=None, found=None,
+          allowed: frozenset = frozenset()) -> list[str]:
+    """Each page's violations (``found(driver)``: serious and critical ones unless told),
+    except the ``allowed`` (violation id, page name) pairs, dangling ARIA references and text
+    under 12 px, one line each; ``opener`` opens a page (:func:`open_page` unless told)."""
+    opener, found = opener or open_page, found or serious
+    lines = []
     for name, path in pages.items():
         if only is not None and name not in only:
             continue
-        open_page(driver, live_server, name, path)
-        for violation in serious(driver):
+        opener(driver, live_server, name, path)
+        for violation in found(driver):
+            if (violation["id"], name) in allowed:
+                continue
             for node in violation["nodes"]:
-                found.append(f"{label} {name} {path}: {violation['id']} ({violation['impact']})"
+                lines.append(f"{label} {name} {path}: {violation['id']} ({violation['impact']})"
                              f" {' '.join(map(str, node['target']))}")
         for missing in driver.execute_script(DANGLING):
-            found.append(f"{label} {name} {path}: names a missing id: {missing}")
+            lines.append(f"{label} {name} {path}: names a missing id: {missing}")
         for small in driver.execute_script(SMALL_TEXT):
-            found.append(f"{label} {name} {path}: text under 12 px: {small}")
-    return found
+            lines.append(f"{label} {name} {path}: text under 12 px: {small}")
+    return lines
 
 
 # -- the partnership sheet's entry row, for the keyboard tests -----------------------------

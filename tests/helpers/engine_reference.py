@@ -65,6 +65,9 @@ def ref_legal(
     # Rule 3: over-trump if you can.
     if must_act and rules.must_overtrump and higher:
         return set(higher)
+    # RULES.md §14 option: cannot over-trump an opponent's trump: still trump, lower.
+    if must_act and rules.must_undertrump and my_trumps and not higher:
+        return set(my_trumps)
     # Rule 5: no under-trumping unless only lower trumps are left.
     lower = [card for card in my_trumps if strength(card) < strength(top)]
     if rules.no_undertrump and lower and len(lower) < len(hand):

@@ -5,8 +5,9 @@
    next to the deal with its number on the sheet now; the scorer chooses keep mine (a
    correction of theirs: PUT), keep theirs (mine dropped) or keep both (mine becomes the deal
    after the sheet's: POST); a deal with no counterpart is added or dropped. Only choices
-   that keep the dealers in turn can be made: a deal no choice can place can only be dropped,
-   and the panel says so. A waiting deal with the same facts as a stored one is "the same
+   that keep the dealers in turn can be made: a deal no choice can place is sent to the
+   organiser (POST with X-Troef-To-Organiser: 1: the server keeps it as a late deal, the
+   organiser decides) or dropped, and the panel says so. A waiting deal with the same facts as a stored one is "the same
    deal", keep theirs chosen. Every choice is required: nothing is dropped without one. A
    request changed by a choice gets a new Idempotency-Key (it is another request); the first
    one kept is sent on the sheet's current version. The words come from the page
@@ -94,7 +95,7 @@
       label.appendChild(document.createTextNode(" "));
       label.appendChild(words);
       set.appendChild(label);
-      return { input: input, words: words };
+      return { input: input, words: words, label: label };
     }
     function showConflict(conflicts) {
       var keys = conflicts.map(function (r) { return r.key; }).join(" ");
@@ -153,6 +154,9 @@
             }
             row.keep = radio(set, name, theirs ? "theirs" : "drop", theirs ? t.tKeepTheirs : t.tDropMine);
             row.add = radio(set, name, theirs ? "both" : "add", "");
+            // only for a deal no choice can place (placeAdds shows it)
+            row.organiser = radio(set, name, "organiser", t.tToOrganiser);
+            row.organiser.label.hidden = true;
             if (equal) row.keep.input.checked = true;
             row.note = element("p", { class: "order-note" });
             set.appendChild(row.note);
@@ -174,6 +178,8 @@
               row.note.textContent = placed || row.equal ? "" : fill(t.tNoOrder, {
                 number: number, expected: dealerName(dealer), dealer: dealerName(row.mine.dealer) });
               row.set.classList.toggle("no-order", !placed && !row.equal);
+              row.organiser.label.hidden = placed || !!row.equal;
+              if (row.organiser.label.hidden) row.organiser.input.checked = false;
               if (row.add.input.checked) {
                 number += 1;
                 dealer = (Number(dealer) + 1) % seats;
@@ -207,9 +213,11 @@
         }).catch(env.failed);
     }
     /* The choices become requests: keep mine a correction of the deal there (PUT), both or
-       add a new deal (POST) as the number it was shown with, theirs or drop: removed. Each
-       with a new key (another request); the first kept one on the sheet's current version.
-       The deal's facts, its dealer first, are never changed. */
+       add a new deal (POST) as the number it was shown with, theirs or drop: removed,
+       organiser: a new deal sent to the organiser (POST with X-Troef-To-Organiser: 1, on the
+       current version; it changes nothing on the sheet, so the deal after it goes on the
+       version before it). Each with a new key (another request); the first kept one on the
+       sheet's current version. The deal's facts, its dealer first, are never changed. */
     function resolve(conflicts, chosen, numbers, version) {
       var work = Promise.resolve(), first = true;
       conflicts.forEach(function (record) {
@@ -220,14 +228,15 @@
         }
         record.method = choice === "mine" ? "PUT" : "POST";
         record.api = Q.apiOf(sheet) + "deals/" + (choice === "mine" ? record.number + "/" : "");
-        if (choice !== "mine") record.number = numbers[record.key];
+        record.organiser = choice === "organiser";
+        if (choice !== "mine" && !record.organiser) record.number = numbers[record.key];
         record.send = Q.uuid();
         record.via = "";
         record.sent = false;
         record.state = "waiting";
         record.message = "";
-        if (first) record.version = version;
-        first = false;
+        if (first || record.organiser) record.version = version;
+        first = first && record.organiser;
         work = work.then(function () { return Q.put(record); });
       });
       return work;

@@ -6,8 +6,9 @@
    organiser's closing page knows a phone still holds some. A request with no answer within
    10 s is given up and sent again later with the same key: soon (5 s, 10 s), then every
    20 s. Answers:
-   - 2xx: stored (removed); a 202 {"late": true} reached a closed round: kept by the server
-     for the organiser, not stored: the record stays as "late" (shown, no longer waiting);
+   - 2xx: stored (removed); a 202 {"late": true} reached a closed round, or was sent to the
+     organiser (record.organiser: header X-Troef-To-Organiser: 1): kept by the server for
+     the organiser, not stored: the record stays as "late" (shown, no longer waiting);
    - 409 for a deal the sheet's own form posted first (via "page"): that post may have been
      saved under the form's key, which the page's address keeps apart from the API's, so the
      page's address is asked with the same key and fields: it answers the first save (the
@@ -51,9 +52,11 @@
                              "X-Troef-Waiting": String(count) }, extra);
     }
     function send(record, count) {
+      var extra = { "Content-Type": "application/json", "Idempotency-Key": record.send };
+      if (record.organiser) extra["X-Troef-To-Organiser"] = "1";  // kept for the organiser
       return request(record.api, {
         method: record.method, credentials: "same-origin",
-        headers: headers(count, { "Content-Type": "application/json", "Idempotency-Key": record.send }),
+        headers: headers(count, extra),
         body: JSON.stringify(Q.body(record)),
       });
     }
@@ -144,7 +147,12 @@
           // reached a closed round: kept by the server for the organiser, stored nowhere
           record.state = "late";
           record.late = { id: answer.data.id, detail: answer.data.detail, deal: answer.data.deal };
-          return Q.put(record).then(function () { return sendFrom(records, index + 1); });
+          var work = Q.put(record), next = records[index + 1];
+          if (record.organiser && next && !next.sent) {
+            next.version = record.version;  // the sheet did not move: the next goes on it
+            work = work.then(function () { return Q.put(next); });
+          }
+          return work.then(function () { return sendFrom(records, index + 1); });
         }
         if (status >= 200 && status < 300) return stored(records, index, answer);
         if (status === 409 && record.via === "page" && !record.asked) {

@@ -23,6 +23,8 @@
               page's address ("page") answers that post's key if the API finds the sheet moved
      late     the server's 202 for a deal that reached a closed round (kept, not stored: the
               organiser decides): {id, detail, deal}; no longer waiting, shown until dismissed
+     organiser  true when the scorer sent it to the organiser (its dealer order could not
+              hold): sent with the header X-Troef-To-Organiser: 1, answered 202 as late
    Nothing is deleted except when the server stored the deal (or kept it as late and the
    scorer dismissed the line) or the scorer chose to drop it. */
 (function (scope) {

@@ -14,7 +14,8 @@
      server already stored answers as the first time (the same key), so nothing is stored
      twice. A refusal stays on the sheet with the server's words until the scorer drops it.
      A deal that reached a closed round stays on the sheet as "received after the round
-     closed: the organiser decides" (kept as "late" in IndexedDB) until dismissed.
+     closed: the organiser decides" (kept as "late" in IndexedDB) until dismissed; one the
+     scorer sent to the organiser, as "sent to the organiser: the organiser decides".
    - A stale version (409: someone else changed the sheet) stops the queue: the scorer sees
      the deals stored meanwhile and each waiting deal beside the deal with its number, and
      chooses among what keeps the dealers in turn (offline-deals.js). Nothing is dropped
@@ -101,7 +102,7 @@
     // the state where a phone shows it too (it hides the notes): over the game points
     var notes = element("td", { class: "pending-state" });
     if (isLate(record)) {
-      notes.appendChild(element("span", { class: "tag late" }, t.tLate));
+      notes.appendChild(element("span", { class: "tag late" }, record.organiser ? t.tSentOrganiser : t.tLate));
       var seen = element("button", { type: "button", class: "secondary drop" }, t.tLateRemove);
       seen.addEventListener("click", function () { Q.remove(record.key).then(render); });
       notes.appendChild(seen);

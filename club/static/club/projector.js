@@ -58,6 +58,11 @@
 
   function tablesScreen(tables, heading) {
     var list = el("table", "projector-table projector-tables");
+    var head = el("tr");
+    data.labels.table_columns.forEach(function (label, i) {
+      head.appendChild(el("th", i === 0 || i === 2 ? "num" : "", label)).scope = "col";
+    });
+    list.appendChild(el("thead")).appendChild(head);
     var body = list.appendChild(el("tbody"));
     tables.forEach(function (t) {
       var tr = body.appendChild(el("tr", "state-" + t.state));

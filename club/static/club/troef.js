@@ -30,15 +30,33 @@
       if (wide && !box.hasAttribute("tabindex")) {
         box.setAttribute("tabindex", "0");
         box.setAttribute("role", "region");
-        var heading = document.querySelector("h1");
-        if (!box.hasAttribute("aria-label") && heading) {
-          box.setAttribute("aria-label", heading.textContent.replace(/\s+/g, " ").trim());
+        if (!box.hasAttribute("aria-label")) {
+          box.setAttribute("aria-label", regionName(box));
         }
       } else if (!wide && box.getAttribute("tabindex") === "0") {
         box.removeAttribute("tabindex");
         box.removeAttribute("role");
       }
     });
+  }
+  // A scrolling box's name: its table's caption, else the nearest heading before it, made
+  // unique on the page ("Results (2)"): each region a name of its own (issue 29).
+  function regionName(box) {
+    var caption = box.querySelector("caption"), name = "";
+    if (caption) name = caption.textContent;
+    if (!name.trim()) {
+      document.querySelectorAll("h1, h2, h3").forEach(function (h) {
+        if (h.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING) name = h.textContent;
+      });
+    }
+    name = name.replace(/\s+/g, " ").trim();
+    var taken = {};
+    document.querySelectorAll("[role=region][aria-label]").forEach(function (other) {
+      if (other !== box) taken[other.getAttribute("aria-label")] = true;
+    });
+    var unique = name, n = 2;
+    while (taken[unique]) { unique = name + " (" + n + ")"; n += 1; }
+    return unique;
   }
   scrollable();
   window.addEventListener("resize", scrollable);
