@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.utils import PolymorphicProxySerializer
 
 from club.api.serializers import Errors
 
@@ -24,6 +25,15 @@ class ApiSchema(AutoSchema):
         if getattr(serializer, "closed", False) and direction == "request":
             schema["additionalProperties"] = False
         return schema
+
+    def _get_request_body(self, direction="request"):
+        """A body that is one of several shapes (a deal of either kind of sheet, a report
+        request of each kind) is required: each shape has required fields, and an empty
+        body is refused (drf-spectacular leaves such a body optional)."""
+        body = super()._get_request_body(direction)
+        if body and isinstance(self.get_request_serializer(), PolymorphicProxySerializer):
+            body["required"] = True
+        return body
 
     def _get_response_bodies(self, direction="response"):
         responses = super()._get_response_bodies(direction)

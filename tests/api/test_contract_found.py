@@ -80,3 +80,15 @@ def test_false_is_not_an_empty_number_or_list(world, extra):
                          format="json", HTTP_IDEMPOTENCY_KEY="false-number")
     assert answer.status_code == 400, answer.content
     assert [problem["field"] for problem in answer.json()["errors"]] == list(extra)
+
+
+def test_a_body_of_several_shapes_is_required_in_the_schema(client):
+    """A deal (either kind of sheet) and a report request are each one of several shapes,
+    all with required fields: the schema says the body is required, so an empty POST is not
+    "schema-valid" (schemathesis's positive_data_acceptance sent one to /api/reports/ and
+    got the server's 400; drf-spectacular left such bodies optional)."""
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    for path, method in (("/api/reports/", "post"), ("/api/tables/{id}/sheet/deals/", "post"),
+                         ("/api/sheet/{code}/deals/", "post"),
+                         ("/api/sheet/{code}/deals/{number}/", "put")):
+        assert schema["paths"][path][method]["requestBody"]["required"] is True, (path, method)
