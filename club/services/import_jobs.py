@@ -107,10 +107,10 @@ class JobProgress:
             self.side = None
 
 
-def _end(job_id: int, status: str, **fields) -> None:
-    """A refused or failed outcome, never over a job another run finished."""
-    PlayerImportJob.objects.filter(pk=job_id).exclude(status=Status.DONE).update(
-        status=status, finished=timezone.now(), **fields)
+def _end(job_id: int, status: str, **fields) -> bool:
+    """A refused or failed outcome, never over a job another run finished (False then)."""
+    return bool(PlayerImportJob.objects.filter(pk=job_id).exclude(status=Status.DONE).update(
+        status=status, finished=timezone.now(), **fields))
 
 
 def _drop_file(job_id: int) -> None:
@@ -146,9 +146,11 @@ def run_import_job(job_id: int) -> str:
                 user = AnonymousUser()
             report = import_rows(user, job.club, parsed.rows, progress)
         if not report.ok:
-            _end(job_id, Status.REFUSED, errors=[list(e) for e in report.errors],
-                 error_count=report.error_count, rows_written=0)
-            outcome = "refused"
+            # a refusal found after another run of this job committed (the club then holds
+            # its players, so this run's check of the club's size fails): that run's done
+            ended = _end(job_id, Status.REFUSED, errors=[list(e) for e in report.errors],
+                         error_count=report.error_count, rows_written=0)
+            outcome = "refused" if ended else "skipped"
         else:
             outcome = "done"
     except AlreadyImported:
