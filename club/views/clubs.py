@@ -210,7 +210,7 @@ class PairSearchMixin:
 
 class PairCreateView(ClubEditMixin, RefusedIs400, PairSearchMixin, CreateView):
     form_class = PairForm
-    template_name = "club/pair_add.html"
+    template_name = "club/pair_form.html"  # a new pair: no removal form
 
     def get_form_kwargs(self):
         return {**super().get_form_kwargs(), "club": self.club}

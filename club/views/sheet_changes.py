@@ -114,18 +114,35 @@ def describe(change: DealChange, names: TableNames | None = None) -> str:
     return ""
 
 
-class ChangeTable(tables.Table):
+class ResultChangeTable(tables.Table):
+    """The columns of every result's change log (club.models.changes.ResultChange): when,
+    where, which deal or board (``number``, named by the subclass), the action, who, what
+    changed and why. ``render_where`` and ``describe_change`` are the kind's."""
+
     at = tables.DateTimeColumn(verbose_name=gettext_lazy("When"), format="Y-m-d H:i:s")
     where = tables.Column(verbose_name=gettext_lazy("Table"), empty_values=(), orderable=False)
-    deal_number = tables.Column(verbose_name=gettext_lazy("Deal"))
     action = tables.Column(verbose_name=gettext_lazy("Action"))
     user = tables.Column(verbose_name=gettext_lazy("By"), empty_values=(), orderable=False)
     what = tables.Column(verbose_name=gettext_lazy("Change"), empty_values=(), orderable=False)
     reason = tables.Column(verbose_name=gettext_lazy("Reason"))
 
+    def render_user(self, record):
+        return record.user.get_username() if record.user else "–"
+
+    def render_what(self, record):
+        return self.describe_change(record)
+
+    def value_what(self, record):
+        return self.render_what(record)
+
+
+class ChangeTable(ResultChangeTable):
+    deal_number = tables.Column(verbose_name=gettext_lazy("Deal"))
+
     class Meta:
         model = DealChange
         fields = ["at", "where", "deal_number", "action", "user", "what", "reason"]
+        sequence = fields
         order_by = "-at"
 
     def render_where(self, record):
@@ -135,17 +152,14 @@ class ChangeTable(tables.Table):
     def render_user(self, record):
         if record.by_code:
             return _("players (table code)")
-        return record.user.get_username() if record.user else "–"
+        return super().render_user(record)
 
     def __init__(self, *args, names: dict[int, TableNames] | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.names = names or {}
 
-    def render_what(self, record):
+    def describe_change(self, record):
         return describe(record, self.names.get(record.table_id))
-
-    def value_what(self, record):
-        return self.render_what(record)
 
 
 class _ChangesView(StreamedExportMixin, TemplateView):

@@ -16,7 +16,7 @@ from django.views.generic import TemplateView
 from club.access import can_enter_sheets
 from club.models import DuplicateSession, TravellerChange
 from club.views.base import ExportableTableMixin
-from club.views.sheet_changes import describe
+from club.views.sheet_changes import ResultChangeTable, describe
 
 
 class Directions:
@@ -29,32 +29,21 @@ class Directions:
         return "–" if position is None else str(position + 1)
 
 
-class TravellerChangeTable(tables.Table):
-    at = tables.DateTimeColumn(verbose_name=gettext_lazy("When"), format="Y-m-d H:i:s")
-    where = tables.Column(verbose_name=gettext_lazy("Table"), empty_values=(), orderable=False)
+class TravellerChangeTable(ResultChangeTable):
     board_number = tables.Column(verbose_name=gettext_lazy("Board"))
-    action = tables.Column(verbose_name=gettext_lazy("Action"))
-    user = tables.Column(verbose_name=gettext_lazy("By"), empty_values=(), orderable=False)
-    what = tables.Column(verbose_name=gettext_lazy("Change"), empty_values=(), orderable=False)
-    reason = tables.Column(verbose_name=gettext_lazy("Reason"))
 
     class Meta:
         model = TravellerChange
         fields = ["at", "where", "board_number", "action", "user", "what", "reason"]
+        sequence = fields
         order_by = "-at"
 
     def render_where(self, record):
         return _("round %(round)d, table %(table)d") % {"round": record.table.round,
                                                         "table": record.table.number}
 
-    def render_user(self, record):
-        return record.user.get_username() if record.user else "–"
-
-    def render_what(self, record):
+    def describe_change(self, record):
         return describe(record, Directions())
-
-    def value_what(self, record):
-        return self.render_what(record)
 
 
 class SessionChangesView(ExportableTableMixin, TemplateView):

@@ -41,14 +41,20 @@ def test_a_new_club_shows_no_chance_but_a_sentence(client):
     assert round_win_chances(rnd, service.club_key(club.pk)).basis == UNRATED
 
 
-def test_rated_players_get_chances_and_no_sentence(client, few_matches_suffice):
+def third_round_page(client, slug: str) -> tuple[Round, str]:
+    """A club's third round, published after two rated ones: the round and its page as its
+    organiser sees it."""
     organiser = make_user("org")
-    club = make_club("rated-chances", organiser=organiser)
+    club = make_club(slug, organiser=organiser)
     champ = played(club, rounds=2)
     service.refresh_club(club.pk)
     rnd = play_round(champ, 3, random.Random(4), status=Round.Status.PUBLISHED)
     client.force_login(organiser)
-    text = client.get(reverse("round-detail", args=[rnd.pk])).content.decode()
+    return rnd, client.get(reverse("round-detail", args=[rnd.pk])).content.decode()
+
+
+def test_rated_players_get_chances_and_no_sentence(client, few_matches_suffice):
+    rnd, text = third_round_page(client, "rated-chances")
     assert text.count("to win") == rnd.tables.count() and NONE_YET not in text
 
 
@@ -103,11 +109,5 @@ def test_a_first_round_closed_shows_no_chance(client):
 def test_rated_matches_below_the_fits_threshold_show_no_chance(client):
     """Played and rated, but fewer matches than TROEF_CHANCES_MIN_MATCHES: the round page
     shows the sentence, no percentage (issue 30)."""
-    organiser = make_user("org")
-    club = make_club("few-rated", organiser=organiser)
-    champ = played(club, rounds=2)
-    service.refresh_club(club.pk)
-    rnd = play_round(champ, 3, random.Random(4), status=Round.Status.PUBLISHED)
-    client.force_login(organiser)
-    text = client.get(reverse("round-detail", args=[rnd.pk])).content.decode()
+    _rnd, text = third_round_page(client, "few-rated")
     assert "to win" not in text and NONE_YET in text
