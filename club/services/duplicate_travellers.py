@@ -13,7 +13,7 @@ the "played twice" check sees every line committed before it (a sheet's deals se
 their table's version in the same way: :mod:`club.services.locked_write`).
 
 One version and one audit trail, as a sheet's deal has: each line has its own ``version``
-(1 when entered, one more at each correction); a form loaded at one version (0: no line)
+(the session's version its last write made, so never one a removed line had); a form loaded at one version (0: no line)
 and sent after the line changed is a :class:`TravellerConflict` (a
 :class:`~club.services.refusals.Conflict`, as a sheet's), nothing written. Every entry,
 correction and removal is logged as a :class:`~club.models.TravellerChange` (who, when, the
@@ -156,13 +156,15 @@ def enter_traveller(user, session_id: int, table_id: int, board_number: int,
             + explain("board_played_twice"))
     old = _logged(line)
     if line is None:
-        line = Traveller(board=board, table=table, version=0)
+        line = Traveller(board=board, table=table)
     line.pair_ns_id, line.pair_ew_id = table.pair_ns_id, table.pair_ew_id
     for name, value in clean.items():
         setattr(line, name, value)
     line.play = play
     line.entered_by = user if getattr(user, "is_authenticated", False) else None
-    line.version += 1
+    # the session's next version: a line removed and entered again never takes a number a
+    # form may still hold for the line before it
+    line.version = session.version + 1
     line.save()
     action = TravellerChange.Action.ENTERED if old is None else TravellerChange.Action.EDITED
     _log(user, session, table, board_number, action, old, _logged(line), reason)

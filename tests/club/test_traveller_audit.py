@@ -141,3 +141,17 @@ def test_erasing_a_player_scrubs_their_name_from_the_travellers_log(evening):
     assert changed == {"travellerchange.reason": 1}
     reason = TravellerChange.objects.get().reason
     assert player.last_name not in reason and reason.endswith(" read the slip out")
+
+
+def test_a_form_of_a_removed_line_does_not_overwrite_the_line_entered_after_it(evening):
+    """X loads the line; Y removes it (the wrong table) and enters another: X's form is
+    stale, though a line is there again (found by review: versions restarted at 1)."""
+    organiser, session, table, board = evening
+    seen = enter_traveller(organiser, session.pk, table.pk, board, LINE, version=0).version
+    remove_traveller(organiser, session.pk, table.pk, board, version=seen)
+    enter_traveller(organiser, session.pk, table.pk, board,
+                    {"trump": "s", "points": 10, "points_other": 50}, version=0)
+    with pytest.raises(TravellerConflict):
+        enter_traveller(organiser, session.pk, table.pk, board,
+                        {"trump": "h", "points": 40, "points_other": 20}, version=seen)
+    assert (Traveller.objects.get().trump, Traveller.objects.get().points) == ("s", 10)
