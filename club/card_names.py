@@ -37,7 +37,7 @@ def card_name(card: Card | str) -> str:
 
 
 def suit_name(letter: str | None) -> str:
-    """A trump in words: a suit's name, or "no trump"."""
-    if not letter:
+    """A trump in words: a suit's name, or "no trump" (None, "", or the forms' "n")."""
+    if not letter or letter == "n":
         return pgettext("trump", "no trump")
     return str(SUIT_NAMES[letter])

@@ -140,7 +140,8 @@ class TravellerForm(forms.Form):
 class TravellerRemoveForm(forms.Form):
     """Removing a line: the version the page showed it at, and why (for the log)."""
 
-    version = forms.IntegerField(required=False, min_value=0, max_value=MAX_VERSION)
+    # required: a removal checks the line is still the one the page showed
+    version = forms.IntegerField(min_value=0, max_value=MAX_VERSION)
     reason = forms.CharField(required=False, max_length=MAX_REASON)
 
 

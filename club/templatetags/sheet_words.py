@@ -6,19 +6,15 @@ from __future__ import annotations
 
 from django import template
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
+from club.card_names import suit_name
 from scoring.deal import points_text
 
 register = template.Library()
 
 
-@register.filter
-def trump_word(trump: str | None) -> str:
-    """A trump in words: the suit (its symbol's name), or no trump (None or "n")."""
-    words = {"c": pgettext("suit", "clubs"), "d": pgettext("suit", "diamonds"),
-             "h": pgettext("suit", "hearts"), "s": pgettext("suit", "spades")}
-    return words.get(trump or "", _("no trump"))
+#: A trump in words for screen readers (the analysis' and the PDFs' words).
+trump_word = register.filter("trump_word", suit_name)
 
 
 @register.simple_tag

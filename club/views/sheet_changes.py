@@ -71,8 +71,14 @@ def _label(name: str, names: TableNames | None) -> str:
     return short.get(name) or str(Deal._meta.get_field(name).verbose_name)
 
 
-def summary(facts: dict[str, Any] | None, names: TableNames | None = None) -> str:
-    """A deal's facts in one line: ♥ 38–22, ×2, renonce by Pair 1 ..."""
+#: The facts a sheet's deal logs; a traveller's line logs its own (no dealer, no calls).
+DEAL_FIELDS = (*Deal.FACT_FIELDS, *Deal.AUCTION_FIELDS)
+
+
+def summary(facts: dict[str, Any] | None, names: TableNames | None = None,
+            fields: tuple[str, ...] = DEAL_FIELDS) -> str:
+    """A deal's facts in one line: ♥ 38–22, ×2, renonce by Pair 1 ... (who doubled only
+    where ``fields`` has the calls: a traveller's line does not record them)."""
     if not facts:
         return ""
     if facts.get("cancelled"):
@@ -88,7 +94,9 @@ def summary(facts: dict[str, Any] | None, names: TableNames | None = None) -> st
         parts.append(f"{_value('points', facts.get('points'), names)}–"
                      f"{_value('points', facts.get('points_other'), names)}")
     if (facts.get("doubling") or 1) > 1:
-        parts.append(f"×{facts['doubling']} ({_value('calls', _calls(facts), names)})")
+        callers = (f" ({_value('calls', _calls(facts), names)})" if "calls" in fields
+                   else "")
+        parts.append(f"×{facts['doubling']}{callers}")
     if facts.get("all_tricks") is not None:
         parts.append(_("all tricks %(side)s")
                      % {"side": _value("all_tricks", facts["all_tricks"], names)})
@@ -97,20 +105,22 @@ def summary(facts: dict[str, Any] | None, names: TableNames | None = None) -> st
     return " ".join(parts)
 
 
-def describe(change: DealChange, names: TableNames | None = None) -> str:
-    """What a change did: the new deal, the deal struck out, or each changed value."""
+def describe(change, names: TableNames | None = None,
+             fields: tuple[str, ...] = DEAL_FIELDS) -> str:
+    """What a change (a ``ResultChange``) did: the new deal, the deal struck out, or each
+    of ``fields`` that changed."""
     old, new = change.old, change.new
     if old and new:
-        old, new = {**old, "calls": _calls(old)}, {**new, "calls": _calls(new)}
+        if "calls" in fields:
+            old, new = {**old, "calls": _calls(old)}, {**new, "calls": _calls(new)}
         moves = [f"{_label(name, names)}: {_value(name, old.get(name), names)} → "
                  f"{_value(name, new.get(name), names)}"
-                 for name in (*Deal.FACT_FIELDS, *Deal.AUCTION_FIELDS)
-                 if old.get(name) != new.get(name)]
-        return "; ".join(moves) or summary(new, names)
+                 for name in fields if old.get(name) != new.get(name)]
+        return "; ".join(moves) or summary(new, names, fields)
     if new:
-        return summary(new, names)
+        return summary(new, names, fields)
     if old:
-        return _("struck out: %(deal)s") % {"deal": summary(old, names)}
+        return _("struck out: %(deal)s") % {"deal": summary(old, names, fields)}
     return ""
 
 

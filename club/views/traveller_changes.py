@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 from django.views.generic import TemplateView
 
 from club.access import can_enter_sheets
-from club.models import DuplicateSession, TravellerChange
+from club.models import DuplicateSession, Traveller, TravellerChange
 from club.views.base import ExportableTableMixin
 from club.views.sheet_changes import ResultChangeTable, describe
 
@@ -43,7 +43,7 @@ class TravellerChangeTable(ResultChangeTable):
                                                         "table": record.table.number}
 
     def describe_change(self, record):
-        return describe(record, Directions())
+        return describe(record, Directions(), Traveller.FACT_FIELDS)
 
 
 class SessionChangesView(ExportableTableMixin, TemplateView):

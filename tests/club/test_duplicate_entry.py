@@ -281,7 +281,8 @@ def test_a_line_is_removed_by_a_scorer_and_not_by_a_viewer(evening):
     other.force_login(viewer)
     assert other.post(remove).status_code == 403
     assert Traveller.objects.count() == 1
-    answer = client.post(remove)
+    # the page's form sends the line's version with the removal
+    answer = client.post(remove, {"version": Traveller.objects.get().version})
     assert answer.status_code == 302 and answer.url == url(table, board)
     assert not Traveller.objects.exists()
     assert DuplicateSession.objects.get().version == 2

@@ -155,3 +155,31 @@ def test_a_form_of_a_removed_line_does_not_overwrite_the_line_entered_after_it(e
         enter_traveller(organiser, session.pk, table.pk, board,
                         {"trump": "h", "points": 40, "points_other": 20}, version=seen)
     assert (Traveller.objects.get().trump, Traveller.objects.get().points) == ("s", 10)
+
+
+def test_the_log_names_only_what_a_traveller_records():
+    """A traveller has no callers: a doubling changed reads as that, not as "calls: – → ?"
+    (found by review)."""
+    from club.views.sheet_changes import describe
+    from club.views.traveller_changes import Directions
+
+    line = {"trump": "h", "doubling": 1, "points": 38, "points_other": 22,
+            "all_tricks": None, "renonce": None, "play": None}
+    change = TravellerChange(old=line, new={**line, "doubling": 2})
+    assert describe(change, Directions(), Traveller.FACT_FIELDS) == "doubling: 1 → 2"
+    entered = TravellerChange(old=None, new={**line, "doubling": 2})
+    assert describe(entered, Directions(), Traveller.FACT_FIELDS) == "♥ 38–22 ×2"
+
+
+def test_a_removal_without_the_version_the_page_showed_removes_nothing(evening):
+    """The removal checks the line is the one the page showed: a post without a version
+    (a hand-made one, a page from before versions) is refused (found by review)."""
+    organiser, _session, table, board = evening
+    client = Client()
+    client.force_login(organiser)
+    url = reverse("duplicate-traveller", args=[table.pk, board])
+    client.post(url, {"trump": "h", "points": "38", "points_other": "22", "version": "0"})
+    remove = reverse("duplicate-traveller-remove", args=[table.pk, board])
+    client.post(remove, {"reason": "no version"})
+    assert Traveller.objects.count() == 1 and not TravellerChange.objects.filter(
+        action="deleted").exists()
