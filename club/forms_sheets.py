@@ -106,9 +106,13 @@ class _SheetForm(forms.Form):
                              max_length=MAX_REASON)
     radio_doublings = 0  # up to this many doubling choices show as buttons
 
-    def __init__(self, ctx: TableContext, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, ctx: TableContext, *args: Any, correction: bool = False,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.ctx = ctx
+        # a correction keeps the callers it was recorded with: the service checks only the
+        # calls and dealer that change (club.services.sheet_checks.check_callers)
+        self.correction = correction
         rules = ctx.rules
         fields = self.fields
         fields["dealer"].choices = [(s.position, s.player.full_name) for s in ctx.seats] or [
@@ -177,11 +181,13 @@ class _SheetForm(forms.Form):
         sent, so that a refusal shows what was typed)."""
         allowed = self.callers(self.dealer_choice())
         for name, seats in zip(self.call_names, allowed, strict=True):
-            sent = str(self.data.get(name, "")) if self.is_bound else ""
+            # what was sent, or the recorded caller on a correction, stays on the list
+            kept = {str(self.data.get(name, "")) if self.is_bound else "",
+                    str(self.initial.get(name, ""))}
             field = self.fields[name]
             field.widget.choices = [
                 ("", "–"), *[(value, label) for value, label in labelled
-                             if int(value) in seats or value == sent],
+                             if int(value) in seats or value in kept],
                 (NOT_RECORDED, _("not recorded"))]
 
     @property
@@ -219,7 +225,8 @@ class _SheetForm(forms.Form):
                     % {"count": count})
         if count > len(named):
             return  # the doubling itself is refused by scoring, naming the rule
-        self._check_callers(data, named[:count])
+        if not data.get("cancelled"):  # a cancelled deal's calls are dropped (DealForm)
+            self._check_callers(data, named[:count])
         data["calls"] = [None if seat == UNNAMED else seat for seat in named[:count]]
 
     def _check_callers(self, data: dict[str, Any], named: list) -> None:
@@ -234,7 +241,8 @@ class _SheetForm(forms.Form):
                 self.add_error(name, _(
                     "Say who made the call (%(call)s), or choose “not recorded” when the "
                     "sheet does not say.") % {"call": self.fields[name].label})
-            elif seat not in (None, UNNAMED) and allowed and seat not in allowed[index]:
+            elif (seat not in (None, UNNAMED) and allowed and seat not in allowed[index]
+                  and not self.correction):
                 who = ", ".join(self.ctx.seat_name(p) for p in allowed[index])
                 self.add_error(name, _(
                     "%(player)s may not make this call: %(rule)s (here %(who)s).") % {
@@ -347,12 +355,14 @@ def deal_initial(deal) -> dict[str, Any]:
         "all_tricks": deal.all_tricks, "renonce": deal.renonce, "cancelled": deal.cancelled,
         "blind": deal.blind, "en_face": deal.en_face, "tricks": deal.tricks,
     }
-    for index, seat in enumerate(deal.calls or [], 1):
-        initial[f"call_{index}"] = NOT_RECORDED if seat is None else seat
-    if not deal.calls:  # only the multiplier was recorded
-        for index in range(1, deal.doubling.bit_length()):
-            initial[f"call_{index}"] = NOT_RECORDED
-    return initial
+    return {**initial, **calls_initial(deal)}
+
+
+def calls_initial(deal) -> dict[str, Any]:
+    """A recorded deal's callers as the form's lists show them ("not recorded" for a call
+    that names nobody): the correction row's and the tricks page's."""
+    return {f"call_{index}": NOT_RECORDED if seat is None else seat
+            for index, seat in enumerate(deal.calls or [], 1)}
 
 
 class TricksForm(_SheetForm):

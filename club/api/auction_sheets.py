@@ -55,7 +55,8 @@ def _auction_lacks(name: str) -> str | None:
              "count, exchanged and all_tricks (the rotation deals).") % {"field": name}
 
 
-def deal_facts(ctx: TableContext, data: dict[str, Any]) -> tuple[int, dict[str, Any], str]:
+def deal_facts(ctx: TableContext, data: dict[str, Any],
+               correction: bool = False) -> tuple[int, dict[str, Any], str]:
     """(version, facts, reason) of an auction deal sent to the API, through the page's form
     (its refusals as the API's 400 with the field). A partnership field (the dealer: the
     rotation deals; points, doubling ...) is refused by name."""

@@ -152,9 +152,10 @@ class SheetBase(ApiView):
             raise deny(self.request.user) from None
         return sheet_refusal(error, current)
 
-    def deal_facts(self, data: dict[str, Any]) -> tuple[int, dict[str, Any], str]:
+    def deal_facts(self, data: dict[str, Any],
+                   correction: bool = False) -> tuple[int, dict[str, Any], str]:
         """(version, facts, reason): the deal parsed by the sheet kind's own form."""
-        return self.ctx.kind.api_facts(self.ctx, data)
+        return self.ctx.kind.api_facts(self.ctx, data, correction)
 
 
 def _empty(name: str, value: Any) -> bool:
@@ -221,7 +222,8 @@ def _points_out_of_range(ctx, data: dict[str, Any]) -> None:
     raise ApiError(status.HTTP_400_BAD_REQUEST, "points_total", message, name)
 
 
-def partnership_facts(ctx, data: dict[str, Any]) -> tuple[int, dict[str, Any], str]:
+def partnership_facts(ctx, data: dict[str, Any],
+                      correction: bool = False) -> tuple[int, dict[str, Any], str]:
     """A partnership deal through the page's form (its defaults and checks); a field the
     sheet does not have is refused by name; an option the rule set lacks, sent anyway, is
     passed on so that scoring refuses it by name. A null trump is no trump (as a read gives
@@ -243,7 +245,7 @@ def partnership_facts(ctx, data: dict[str, Any]) -> tuple[int, dict[str, Any], s
             fields[name] = "on" if value else ""
         else:
             fields[name] = "" if value is None else str(value)
-    form = DealForm(ctx, data=fields)
+    form = DealForm(ctx, data=fields, correction=correction)
     if not form.is_valid():  # who made call 2 is the API's "calls"
         raise form_errors(form, dict.fromkeys(form.call_names, "calls"))
     _points_out_of_range(ctx, form.cleaned_data)
@@ -343,7 +345,7 @@ class DealView(SheetBase):
     def put(self, request, number, pk=None, code=""):
         """Correct a recorded deal (every deal after it is scored again)."""
         ctx = self.load(request, pk, code)
-        version, facts, reason = self.deal_facts(request.data)
+        version, facts, reason = self.deal_facts(request.data, correction=True)
 
         def write():
             try:

@@ -103,7 +103,8 @@ class SheetKind:
     #: ``api_standings(championship, stage, reveal, order)``: (order, columns, rows) of the
     #: API's standings.
     api_standings_path: str
-    #: ``api_facts(ctx, data)``: (version, facts, reason) of a deal sent to the API.
+    #: ``api_facts(ctx, data, correction)``: (version, facts, reason) of a deal sent to the
+    #: API (``correction``: it corrects a recorded deal).
     api_facts_path: str
     #: ``api_sheet(ctx)``: the sheet as the API shows it.
     api_sheet_path: str

@@ -13,7 +13,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
 from club.bounds import MAX_NUMBER
-from club.forms_sheets import TricksForm, form_trump
+from club.forms_sheets import TricksForm, calls_initial, form_trump
 from club.params import int_param
 from club.selectors.sheet_page import sheet_page
 from club.services.sheet_play import record_play
@@ -37,7 +37,7 @@ class TricksView(SheetView):
         initial = {"dealer": page.next_dealer if deal is None else deal.dealer,
                    "version": page.table.version, "doubling": 1}
         if deal is not None:
-            initial.update({f"call_{i}": seat for i, seat in enumerate(deal.calls or [], 1)})
+            initial.update(calls_initial(deal))
             initial.update(trump=form_trump(deal), doubling=deal.doubling,
                            play="\n".join(" ".join(t) for t in (deal.play or {}).get("tricks", [])))
         form = TricksForm(self.ctx, initial=initial)
@@ -56,8 +56,8 @@ class TricksView(SheetView):
         return super().render_page(form=form, **kwargs)
 
     def post(self, request, **kwargs):
-        form = TricksForm(self.ctx, data=request.POST)
-        number = self.number()
+        number = self.number()  # a recorded deal replaced: a correction
+        form = TricksForm(self.ctx, data=request.POST, correction=number is not None)
         played: dict[str, Any] = {}
 
         def save() -> dict:

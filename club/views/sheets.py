@@ -291,7 +291,7 @@ class DealView(SheetView):
         return self.render_page(editing=number)
 
     def post(self, request, number, **kwargs):
-        form = self.form_class(self.ctx, data=request.POST)
+        form = self.form_class(self.ctx, data=request.POST, correction=True)
 
         def save() -> dict:
             data = form.cleaned_data

@@ -65,3 +65,27 @@ def test_the_dealers_side_option_lets_the_dealer_redouble(organiser):
                    "calls": [opponent, dealer]})
     assert answer.status_code == 201, answer.json()
     assert Deal.objects.get(table=table).calls == [opponent, dealer]
+
+
+def test_an_old_deal_with_the_dealers_tegen_is_corrected_keeping_its_callers(organiser):
+    """A deal recorded before the rule was checked: a correction of its points through the
+    API keeps who said tegen (the service checks only calls that change; review finding)."""
+    table = sheet_table(organiser, rules="flemish")
+    dealer, _partner, opponent = _seats(table)
+    Deal.objects.create(table=table, number=1, dealer=dealer, trump="h", points=41,
+                        points_other=19, doubling=4, calls=[opponent, dealer])
+    table.refresh_from_db()
+    answer = _client(organiser).put(
+        f"{_deals_url(table)}1/", {"dealer": dealer, "trump": "h", "points": 45,
+                                   "calls": [opponent, dealer], "version": table.version,
+                                   "reason": "recount"},
+        format="json", HTTP_IDEMPOTENCY_KEY="put-1")
+    assert answer.status_code == 200, answer.json()
+    assert Deal.objects.get(table=table).points == 45
+    # a changed caller is still checked: the dealer may not take over the mee
+    answer = _client(organiser).put(
+        f"{_deals_url(table)}1/", {"dealer": dealer, "trump": "h", "points": 45,
+                                   "calls": [dealer, dealer], "version": table.version + 1,
+                                   "reason": "x"}, format="json", HTTP_IDEMPOTENCY_KEY="put-2")
+    assert answer.status_code == 400 and Deal.objects.get(table=table).calls == [opponent,
+                                                                                 dealer]

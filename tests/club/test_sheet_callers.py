@@ -110,3 +110,44 @@ def test_an_empty_caller_is_refused_saying_not_recorded_is_a_choice(org_client, 
     error = response.context["form"].errors["call_1"][0]
     assert "Say who made the call (doubled (mee) by)" in error and "not recorded" in error
     assert snapshot(table) == before
+
+
+def recorded_tegen_by_the_dealer(table):
+    """A deal recorded before the rule was checked (or imported): the dealer said tegen."""
+    dealer, _partner, opponents = seats_of(table)
+    return Deal.objects.create(table=table, number=1, dealer=dealer, trump="h", points=41,
+                               points_other=19, doubling=4, calls=[opponents[0], dealer])
+
+
+def test_an_old_deal_keeps_its_callers_when_corrected(org_client, organiser):
+    """Correcting its points keeps who said tegen: the correction row shows the recorded
+    caller and saves (the service checks only calls and dealers that change). Found by
+    review: the row showed "–" and the save was refused."""
+    table = sheet_table(organiser, rules="flemish")
+    deal = recorded_tegen_by_the_dealer(table)
+    page = org_client.get(url(table, "deals/1/")).content.decode()
+    assert str(deal.dealer) in offered(page, "call_2")
+    assert re.search(rf'<option value="{deal.dealer}" selected', page)
+    response = org_client.post(url(table, "deals/1/"), deal_data(
+        table, version=table.version, dealer=deal.dealer, doubling=4,
+        call_1=deal.calls[0], call_2=deal.dealer, points=45, reason="recount"))
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert Deal.objects.get(table=table).points == 45
+
+
+def test_the_tricks_page_shows_a_call_not_recorded_as_such(org_client, organiser):
+    table = sheet_table(organiser, rules="flemish")
+    dealer, _partner, _opponents = seats_of(table)
+    Deal.objects.create(table=table, number=1, dealer=dealer, trump="h", points=41,
+                        points_other=19, doubling=2, calls=[None])
+    page = org_client.get(url(table, "tricks/") + "?deal=1").content.decode()
+    assert re.search(r'<option value="\?" selected', page)
+
+
+def test_a_cancelled_deal_is_not_refused_over_callers_it_drops(org_client, organiser):
+    table = sheet_table(organiser, rules="flemish")  # cancels a deal when a partner looks
+    dealer, _partner, opponents = seats_of(table)
+    response = post(org_client, table, cancelled="on", trump="", points="", doubling=4,
+                    call_1=opponents[0], call_2=dealer)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert Deal.objects.get(table=table).cancelled
