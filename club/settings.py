@@ -180,6 +180,8 @@ TROEF_RATINGS_QUEUE = os.environ.get("TROEF_RATINGS_QUEUE", "")
 # none but offer a search (club.selectors.member_search).
 TROEF_CLUB_MAX_MEMBERS = int(os.environ.get("TROEF_CLUB_MAX_MEMBERS", "5000"))
 TROEF_LIST_ALL_MAX = int(os.environ.get("TROEF_LIST_ALL_MAX", "1000"))
+# A table's deals waiting for the organiser (club.services.late_deals): beyond, 429.
+TROEF_LATE_DEALS_PER_TABLE = int(os.environ.get("TROEF_LATE_DEALS_PER_TABLE", "40"))
 # Win chances are shown once the club's fitted performance spread rests on this many rated
 # matches (club.selectors.rating_fit, docs/ratings.md): fewer leave it too uncertain.
 TROEF_CHANCES_MIN_MATCHES = int(os.environ.get("TROEF_CHANCES_MIN_MATCHES", "300"))

@@ -24,15 +24,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import status
 
 from club.api import serializers as shapes
 from club.api.base import out
-from club.api.errors import ApiError
+from club.api.errors import ApiError, sheet_refusal
 from club.api.idempotency import HEADER as KEY_HEADER
-from club.services import late_deals
+from club.services import late_deals, page_once
+from club.services.sheets import SheetConflict
 
 HEADER = "X-Troef-To-Organiser"
 PARAMETER = OpenApiParameter(
@@ -67,11 +69,32 @@ def as_sent(data) -> dict[str, Any]:
 
 def keep(request, ctx, facts: dict[str, Any], asked: bool) -> tuple[int, dict[str, Any]]:
     """Keep the deal for the organiser: 202 and the LateOut answer. ``asked``: the client
-    sent it to the organiser (the header), else it reached a closed round."""
+    sent it to the organiser (the header), else it reached a closed round.
+
+    A deal the sheet page's own form saved under this key before the close (its answer
+    was lost; the phone's queue sends it again through the API, whose keys the page's
+    never meet) is not kept twice: 409, as for a moved sheet, and the queue asks the page,
+    which answers its first save (club.views.sheets.saved_before_close)."""
+    key = request.headers.get(KEY_HEADER, "")
+    if not asked and key and page_once.saved(ctx.writer, page_path(ctx), key):
+        raise sheet_refusal(SheetConflict(ctx.table.version, ctx.table.version))
     sent = as_sent(request.data)
-    late = late_deals.keep(ctx, facts, {**sent, "to_organiser": True} if asked else sent,
-                           request.headers.get(KEY_HEADER, ""))
+    try:
+        late = late_deals.keep(ctx, facts, {**sent, "to_organiser": True} if asked else sent,
+                               key)
+    except late_deals.TooManyWaiting as full:
+        raise ApiError(status.HTTP_429_TOO_MANY_REQUESTS, "too_many_waiting", _(
+            "This table already has %(n)d deals waiting for the organiser: nothing more is "
+            "kept until the organiser decides on them.") % {"n": full.args[0]}) from None
     detail = (_("Sent to the organiser, not on the sheet: the organiser decides.") if asked
               else _("Received after the round closed: the organiser decides."))
     return status.HTTP_202_ACCEPTED, out(shapes.LateOut, {
         "late": True, "id": late.pk, "detail": detail, "deal": sent})
+
+
+def page_path(ctx) -> str:
+    """The address of the sheet page's own form for this actor: by code or by id (the
+    path its keys are scoped by, club.services.page_once)."""
+    if ctx.actor.by_code:
+        return reverse("code-sheet", args=[ctx.table.code])
+    return reverse("table-sheet", args=[ctx.table.pk])

@@ -21,6 +21,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -44,10 +45,22 @@ class LateRefused(Exception):
         self.field = field
 
 
+class TooManyWaiting(Exception):
+    """The table has ``settings.TROEF_LATE_DEALS_PER_TABLE`` deals waiting already."""
+
+
+@transaction.atomic
 def keep(ctx: TableContext, facts: dict[str, Any], sent: dict[str, Any],
          key: str = "") -> LateDeal:
     """Keep a deal sent to ``ctx``'s table after its round closed, or sent to the organiser:
-    ``facts`` as the sheet's entry checked them, ``sent`` as the client sent them, with the Idempotency-Key."""
+    ``facts`` as the sheet's entry checked them, ``sent`` as the client sent them, with the
+    Idempotency-Key. A table holds at most ``TROEF_LATE_DEALS_PER_TABLE`` waiting deals (a
+    code holder cannot fill the organiser's list): :class:`TooManyWaiting` beyond (under
+    the table's row lock, so two at once count each other)."""
+    Table.objects.select_for_update().filter(pk=ctx.table.pk).first()
+    limit = settings.TROEF_LATE_DEALS_PER_TABLE
+    if LateDeal.objects.filter(table=ctx.table, state=State.WAITING).count() >= limit:
+        raise TooManyWaiting(limit)
     return LateDeal.objects.create(table=ctx.table, facts=facts, sent=sent,
                                    by_code=ctx.actor.by_code, sent_by_id=ctx.actor.user_id,
                                    key=(key or "")[:255])
@@ -104,7 +117,9 @@ def apply(user, late: LateDeal, version: int) -> Saved:
                             "discard it)."))
     actor = Actor(user=user)
     ctx = load_table(actor, table.pk)
-    reason = _("Received after the round closed (late deal %(id)d).") % {"id": late.pk}
+    reason = (_("Sent to the organiser by a phone (late deal %(id)d).")
+              if late.sent.get("to_organiser")
+              else _("Received after the round closed (late deal %(id)d).")) % {"id": late.pk}
     saved = enter_deal(actor, table.pk, version, late.facts, reason, ctx=ctx)
     late.state, late.number = State.APPLIED, saved.number
     late.decided_by, late.decided_at = user, timezone.now()

@@ -62,6 +62,12 @@ def stored(identity: str, path: str, key: str, digest: str) -> dict | None:
     return None if record is None else _replay(record, digest)
 
 
+def saved(identity: str, path: str, key: str) -> bool:
+    """Whether the page's form at ``path`` saved a deal under ``key`` (whatever deal): the
+    API asks before keeping a deal its queue re-sent after the round closed."""
+    return once.found(identity, [_scoped(path, key)]) is not None
+
+
 def save_once(identity: str, path: str, key: str, digest: str,
               save: Save) -> tuple[dict, bool]:
     """Run ``save`` (which returns the JSON of its answer, or raises the service's refusal)

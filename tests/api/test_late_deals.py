@@ -215,3 +215,35 @@ def test_the_schema_documents_the_to_organiser_header(world):
         headers = [p["name"] for p in schema["paths"][path]["post"]["parameters"]
                    if p["in"] == "header"]
         assert "X-Troef-To-Organiser" in headers, path
+
+
+def test_a_deal_the_page_saved_before_the_close_is_not_kept_again(world, client):
+    """The page's post was saved, its answer lost; the round closed; the phone's queue sends
+    it through the API with the form's key: not a second, late copy (review: an auction
+    sheet then got the deal twice) but 409, and the page answers its first save."""
+    page = "/sheet/CODE01/"
+    sheet = client_as(None, "code").get("/api/sheet/CODE01/").json()
+    form = {"version": sheet["version"], "dealer": sheet["next_dealer"], "trump": "c",
+            "doubling": 1, "points": "40", "points_other": "", "key": "form-key-1"}
+    assert client.post(page, form, HTTP_ACCEPT="application/json").json()["ok"] is True
+    close(world)
+    answer = post(client_as(None, "code"), CODE_DEALS,
+                  {"dealer": form["dealer"], "trump": "c", "points": 40,
+                   "version": sheet["version"]}, key="form-key-1")
+    assert answer.status_code == 409, answer.json()
+    assert not LateDeal.objects.exists()
+    again = client.post(page, form, HTTP_ACCEPT="application/json")
+    assert again.status_code == 200 and again.json()["ok"] is True
+    assert Deal.objects.filter(table=world.table).count() == len(sheet["deals"]) + 1
+
+
+def test_a_code_holder_cannot_fill_the_organisers_list(world, settings):
+    """At most TROEF_LATE_DEALS_PER_TABLE deals wait at one table: beyond, 429, nothing kept
+    (review: any code holder could add deals without end)."""
+    settings.TROEF_LATE_DEALS_PER_TABLE = 2
+    client = client_as(None, "code")
+    close(world)
+    answers = [post(client, CODE_DEALS, {**DEAL, "version": 0}, key=f"fill-{n}").status_code
+               for n in range(3)]
+    assert answers == [202, 202, 429]
+    assert LateDeal.objects.count() == 2

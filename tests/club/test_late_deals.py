@@ -12,7 +12,7 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from club.models import AuditEntry, Deal, LateDeal, Round, Table
+from club.models import AuditEntry, Deal, DealChange, LateDeal, Round, Table
 from club.services import late_deals
 from club.services.closing import close_round, reopen_round
 from club.services.verify import verify_championship
@@ -243,6 +243,9 @@ def test_an_open_rounds_deal_for_the_organiser_is_listed_and_applied_once(client
     late.refresh_from_db()
     assert late.state == "applied" and late.number == 2
     assert AuditEntry.objects.filter(action="late_deal.applied").count() == 1
+    # the sheet's history says how it came (review: "received after the round closed")
+    entered = DealChange.objects.get(table=table, deal_number=2)
+    assert entered.reason.startswith("Sent to the organiser by a phone")
     assert verify_championship(table.round.stage.championship) == []
     again = client.post(f"/late-deals/{late.pk}/apply/",
                         {"version": Table.objects.get(pk=table.pk).version})
