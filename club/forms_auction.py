@@ -46,9 +46,11 @@ class AuctionDealForm(forms.Form):
     reason = forms.CharField(label=_("reason for the correction"), required=False,
                              max_length=MAX_REASON)
 
-    def __init__(self, ctx: TableContext, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, ctx: TableContext, *args: Any, correction: bool = False,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.ctx = ctx
+        self.correction = correction  # an auction deal names no callers: nothing to keep
         self.rules = ctx.rules
         self.fields["declarer"].choices = [("", _("— thrown in"))] + [
             (seat.position, f"{seat.position + 1} · {seat.player.full_name}")
