@@ -74,7 +74,7 @@ def keep(request, ctx, facts: dict[str, Any], asked: bool) -> tuple[int, dict[st
     A deal the sheet page's own form saved under this key before the close (its answer
     was lost; the phone's queue sends it again through the API, whose keys the page's
     never meet) is not kept twice: 409, as for a moved sheet, and the queue asks the page,
-    which answers its first save (club.views.sheets.saved_before_close)."""
+    which answers its first save (club.views.sheet_closed)."""
     key = request.headers.get(KEY_HEADER, "")
     if not asked and key and page_once.saved(ctx.writer, page_path(ctx), key):
         raise sheet_refusal(SheetConflict(ctx.table.version, ctx.table.version))

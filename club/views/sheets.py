@@ -36,7 +36,6 @@ from club.forms_sheets import (
     trump_letters,
 )
 from club.params import int_param
-from club.selectors.late_deals import closed_table
 from club.selectors.sheet_page import SheetPage
 from club.selectors.sheet_rows import table_deals
 from club.selectors.sheets import (
@@ -51,6 +50,7 @@ from club.services import sheets as service
 from club.services.sheet_messages import format_label
 from club.services.sheets import SheetConflict, SheetInvalid
 from club.sheet_labels import direction_label
+from club.views.sheet_closed import after_close
 from club.views.sheet_code import refused_page
 
 MAX_VERSION = 2**31 - 1  # Table.version is a PositiveIntegerField
@@ -79,11 +79,12 @@ class SheetView(View):
         try:
             self.ctx = self.load(page=request.method == "GET")
         except Http404:
-            if typed:
-                first = self.saved_before_close(request, kwargs)
-                if first is not None:
-                    return first
-                table_codes.missed(request)
+            if typed:  # a closed round's code: not lost (club.views.sheet_closed)
+                closed, answer = after_close(request, self.actor, self.code, kwargs)
+                if answer is not None:
+                    return answer
+                if not closed:
+                    table_codes.missed(request)
             raise
         if typed != self.code and request.method in ("GET", "HEAD"):
             # as typed (tz3z-u89n): to the sheet's one address, which the phone keeps
@@ -94,32 +95,6 @@ class SheetView(View):
         if self.needs_tricks_entry and not self.kind.tricks_entry:
             raise Http404(_("An auction sheet is entered deal by deal."))
         return super().dispatch(request, *args, **kwargs)
-
-    def saved_before_close(self, request, kwargs) -> HttpResponse | None:
-        """A post by code sent again after its round closed, with the key and the deal it
-        was saved with before: the first answer (said saved; the sheet is not served by
-        code any more, so the page that asks for a code), not the closed round's 404. None
-        for anything else (a new deal on a closed round stays refused)."""
-        key = request.POST.get("key", "") if request.method == "POST" else ""
-        if not key or not once.usable(key):
-            return None
-        try:
-            ctx = closed_table(self.actor)
-        except SheetNotFound:
-            return None
-        path = reverse(request.resolver_match.view_name, kwargs={**kwargs, "code": self.code})
-        try:
-            first = page_once.stored(ctx.writer, path, key,
-                                     page_once.deal_digest(request.POST))
-        except page_once.KeyReused:
-            return None
-        if first is None:
-            return None
-        if request.headers.get("Accept") == "application/json":
-            return JsonResponse(first)
-        messages.success(request, _("Deal %(number)d is saved: it was sent twice and counts "
-                                    "once.") % {"number": first.get("number") or 0})
-        return redirect("sheet-code")
 
     def load(self, *, page: bool) -> TableContext:
         """The table as the actor may open it now: 404 when it cannot be found (by code:

@@ -268,3 +268,17 @@ def test_an_open_rounds_deal_out_of_turn_is_refused_then_discarded(client, organ
     assert done.status_code == 302
     assert LateDeal.objects.get().state == "discarded" and snapshot(table) == before
     assert verify_championship(table.round.stage.championship) == []
+
+
+def test_a_closed_rounds_code_on_the_page_is_not_a_missed_code(client, organiser, table):
+    """Phones still on a closed round's sheet are not counted as guessing codes: the hall's
+    one address is never held back for them (review: the API did not count them, the page
+    did)."""
+    from club import table_codes, throttle
+
+    table = closed(table, organiser)
+    for _ in range(3):
+        assert client.get(f"/sheet/{table.code}/").status_code == 404
+    assert throttle.count(table_codes.MISSES, "127.0.0.1") == 0
+    assert client.get("/sheet/NOPE9999/").status_code == 404  # a wrong code still counts
+    assert throttle.count(table_codes.MISSES, "127.0.0.1") == 1
