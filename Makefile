@@ -26,7 +26,7 @@ run: install
 
 test: install
 	@./.ci/install-system-deps --browser
-	@$(BIN)/python -m pytest -q -n auto --dist loadfile
+	@$(BIN)/python -m pytest -q -n auto --dist loadfile --no-loadscope-reorder
 
 lint: install
 	@$(BIN)/ruff check engine scoring club tests benchmarks

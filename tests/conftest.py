@@ -27,6 +27,7 @@ def pytest_collection_modifyitems(config, items):
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = kept
+    items[:] = passes.long_first(items)
     if os.environ.get("TROEF_SERVICES") == "1":
         return
     skip = pytest.mark.skip(reason="needs PostgreSQL, Redis and a Celery worker: run by .ci/run")

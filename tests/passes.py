@@ -36,6 +36,25 @@ DATABASE_FIXTURES = frozenset({"db", "transactional_db", "django_db_setup", "_dj
                                "admin_user", "django_db_serialized_rollback",
                                "django_db_reset_sequences"})
 
+#: The modules that take longest (CI's ``--durations``, 2026-12-01), longest first. Both
+#: passes run them first: pytest-xdist hands whole modules (``--dist loadfile``) to the two
+#: processes, so a minute-long module handed out last keeps one process busy while the
+#: other has finished. ``.ci/run`` passes ``--no-loadscope-reorder``: xdist's own order
+#: (most tests first) put these few-test modules at the very end.
+LONG_FIRST = (
+    "tests/security/test_http_fuzz.py",            # 270 s on PostgreSQL (10,000 requests)
+    "tests/e2e/test_accessibility_phone.py",       # about 100 s
+    "tests/e2e/test_accessibility.py",             # about 90 s
+    "tests/services/test_report_faults.py",        # 73 s: workers killed and restarted
+    "tests/club/test_typed_text.py",               # 50 s: PDFs of any name
+    "tests/club/test_privacy.py",                  # 20-35 s: the crawl
+    "tests/e2e/test_sheet_browser.py",
+    "tests/club/test_rehearsal.py",
+    "tests/api/test_contract_all_checks.py",
+    "tests/e2e/test_offline_entry.py",
+    "tests/e2e/test_dutch_evening.py",
+)
+
 #: Where the full collection is kept for tests/test_passes.py (before any deselection).
 COLLECTED = pytest.StashKey[list]()
 
@@ -54,6 +73,19 @@ def kind(item) -> str:
     if path.startswith(PURE_PATHS) or item.get_closest_marker("pure"):
         return "pure"
     return "database"
+
+
+def long_first(items) -> list:
+    """``items`` with the modules of :data:`LONG_FIRST` first (in its order), then the other
+    modules, most tests first (as xdist would), each module's tests in their own order."""
+    sizes: dict[str, int] = {}
+    for item in items:
+        sizes[relative_path(item)] = sizes.get(relative_path(item), 0) + 1
+
+    def rank(item):
+        path = relative_path(item)
+        return (LONG_FIRST.index(path) if path in LONG_FIRST else len(LONG_FIRST), -sizes[path])
+    return sorted(items, key=rank)
 
 
 def select(items, name: str, stash) -> tuple[list, list]:

@@ -111,3 +111,19 @@ def test_no_test_module_imports_another():
     found = [str(path.relative_to(root)) for path in root.rglob("*.py")
              if imports.search(path.read_text())]
     assert found == []
+
+
+def test_the_long_modules_run_first_and_exist():
+    """The modules CI starts first are still there (a renamed one would run last again),
+    and :func:`passes.long_first` puts them first, the others by size, each module's tests
+    in their order."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    assert [p for p in passes.LONG_FIRST if not (root / p).is_file()] == []
+    items = [FakeItem("tests/club/a.py::t1"), FakeItem("tests/club/b.py::t1"),
+             FakeItem("tests/club/b.py::t2"), FakeItem(passes.LONG_FIRST[1] + "::t"),
+             FakeItem(passes.LONG_FIRST[0] + "::t")]
+    assert [i.nodeid for i in passes.long_first(items)] == [
+        passes.LONG_FIRST[0] + "::t", passes.LONG_FIRST[1] + "::t",
+        "tests/club/b.py::t1", "tests/club/b.py::t2", "tests/club/a.py::t1"]

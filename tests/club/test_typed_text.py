@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import io
+import os
 import xml.etree.ElementTree as ET
 from xml.sax.saxutils import escape as xml_escape
 
@@ -200,7 +201,13 @@ def printable(name: str) -> bool:
     return all(ord(c) in in_pdf_fonts() for c in fonts.one_line(name))
 
 
-@settings(SLOW, max_examples=20)
+#: Names rendered into PDFs: the rendering does not depend on the database, so the second
+#: pass of .ci/run (PostgreSQL) renders fewer of the names the first pass renders
+#: (Hypothesis is derandomised in CI) besides the explicit examples; both store each name.
+PDF_NAMES = 6 if os.environ.get("TROEF_PASS") == "services" else 20
+
+
+@settings(SLOW, max_examples=PDF_NAMES)
 @example(MATHTEXT)
 @example("</style><link rel=attachment href=file:///etc/passwd>")
 @example("Ann\nde\x07 Vos\u2028\r")

@@ -14,7 +14,14 @@ from selenium.webdriver.common.by import By
 from club.models import Deal, DealChange
 from tests.factories import make_user
 from tests.helpers.browser import page_text, wait
-from tests.helpers.offline import differences, open_sheet, pending, stored_rows, type_deal
+from tests.helpers.offline import (
+    differences,
+    network_back,
+    open_sheet,
+    pending,
+    stored_rows,
+    type_deal,
+)
 from tests.helpers.proxy import Proxy
 from tests.helpers.sheets import sheet_table
 
@@ -123,7 +130,7 @@ def conflict_panel(driver, proxy):
         "version": table.version, "dealer": table.first_dealer, "trump": "c", "points": 25},
         format="json", HTTP_IDEMPOTENCY_KEY="the-other-phone")
     assert other.status_code == 201, other.json()
-    proxy.mode = "pass"
+    network_back(driver, proxy)
     return wait(driver, lambda d: d.find_elements(By.ID, "offline-conflict"), 40)[0]
 
 
@@ -176,7 +183,7 @@ def test_a_deal_reaching_a_closed_round_is_shown_late_and_kept(phone, proxy):
     typed_offline(phone, proxy, ["h38", "d41"])
     close_round(table.round, table.round.stage.championship.club.roles.first().user,
                 remaining="played")
-    proxy.mode = "pass"
+    network_back(phone, proxy)
     late = wait(phone, lambda d: len(d.find_elements(By.CSS_SELECTOR, "tr.deal.late")) == 2
                 and not pending(d) and d.find_elements(By.CSS_SELECTOR, "tr.deal.late"), 40)
     assert all("received after the round closed: the organiser decides" in row.text

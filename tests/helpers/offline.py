@@ -30,6 +30,14 @@ def type_deal(driver, keys):
     points.send_keys(keys, Keys.ENTER)
 
 
+def network_back(driver, proxy):
+    """The network passes again and the phone's browser says so, as when its wifi comes back
+    (the ``online`` event): the page sends what waits at once. The tests of the retry timer
+    itself (a refused connection, a hang) let the timer do it instead."""
+    proxy.mode = "pass"
+    driver.execute_script("window.dispatchEvent(new Event('online'))")
+
+
 def pending(driver):
     """The rows of deals waiting on this device."""
     return driver.find_elements(By.CSS_SELECTOR, "tr.deal.pending")
