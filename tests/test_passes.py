@@ -81,6 +81,7 @@ class FakeItem:
     ("tests/services/test_worker.py::test_x", ("services",), "services"),
     ("tests/scoring/test_x.py::test_y", ("services",), "services"),  # the marker wins
     ("tests/e2e/test_keyboard.py::test_x", (), "browser"),
+    ("tests/e2e/test_offline_network.py::test_x", (), "night"),
 ])
 def test_kinds(nodeid, markers, expected):
     assert passes.kind(FakeItem(nodeid, *markers)) == expected
@@ -88,14 +89,16 @@ def test_kinds(nodeid, markers, expected):
 
 def test_each_pass_keeps_its_kinds():
     items = [FakeItem("tests/engine/a.py::t"), FakeItem("tests/club/b.py::t"),
-             FakeItem("tests/services/c.py::t", "services"), FakeItem("tests/e2e/d.py::t")]
+             FakeItem("tests/services/c.py::t", "services"), FakeItem("tests/e2e/d.py::t"),
+             FakeItem(passes.NIGHT_PATHS[0] + "::t")]
     stash = {}
     first, _ = passes.select(items, "embedded", stash)
     second, _ = passes.select(items, "services", stash)
-    assert [i.nodeid for i in first] == ["tests/engine/a.py::t", "tests/club/b.py::t"]
+    assert [i.nodeid for i in first] == ["tests/engine/a.py::t", "tests/club/b.py::t",
+                                         passes.NIGHT_PATHS[0] + "::t"]
     assert [i.nodeid for i in second] == ["tests/club/b.py::t", "tests/services/c.py::t",
-                                          "tests/e2e/d.py::t"]
-    assert len(stash[passes.COLLECTED]) == 4
+                                          "tests/e2e/d.py::t", passes.NIGHT_PATHS[0] + "::t"]
+    assert len(stash[passes.COLLECTED]) == 5
     with pytest.raises(pytest.UsageError):
         passes.select(items, "nightly", stash)
 

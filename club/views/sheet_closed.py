@@ -42,7 +42,8 @@ def after_close(request, actor, code: str, kwargs) -> tuple[bool, HttpResponse |
 
 def _saved_again(request, first: dict) -> HttpResponse:
     if request.headers.get("Accept") == "application/json":
-        return JsonResponse(first)
+        # "closed": the phone stays on its page (the sheet is no longer served by the code)
+        return JsonResponse({**first, "closed": True})
     messages.success(request, _("Deal %(number)d is saved: it was sent twice and counts "
                                 "once.") % {"number": first.get("number") or 0})
     return redirect("sheet-code")

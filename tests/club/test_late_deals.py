@@ -202,6 +202,7 @@ def test_the_code_pages_form_sent_again_after_the_close_answers_saved(client, or
     after = snapshot(table)
     again = client.post(f"/sheet/{table.code}/", data, HTTP_ACCEPT="application/json")
     assert again.status_code == 200 and again.json()["number"] == 2
+    assert again.json()["closed"] is True  # the phone stays: no sheet to go back to
     page = client.post(f"/sheet/{table.code.lower()}/", data, follow=True)
     assert page.status_code == 200
     assert "Deal 2 is saved: it was sent twice and counts once." in page.content.decode()

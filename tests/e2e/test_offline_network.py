@@ -171,18 +171,20 @@ def test_conflicts_never_store_a_dealer_other_than_the_one_typed(phone, proxy):
     assert differences(table) == []
 
 
-def test_a_deal_reaching_a_closed_round_is_shown_late_and_kept(phone, proxy):
+def test_a_deal_reaching_a_closed_round_is_shown_late_kept_and_applied_once(phone, proxy,
+                                                                           client):
     """Two deals wait on the phone; the organiser closes the round; back online the server
     keeps them for the organiser (202): the phone shows each with its values as received
     after the round closed, no longer waiting, and keeps them so (IndexedDB); the requests
-    said how many deals waited."""
+    said how many deals waited. The organiser reopens and applies both from the round's list:
+    the sheet holds each once, in the order typed, and nothing is left to repair."""
     from club.models import LateDeal, Table
-    from club.services.closing import close_round
+    from club.services.closing import close_round, reopen_round
 
     table = phone.table
+    organiser = table.round.stage.championship.club.roles.first().user
     typed_offline(phone, proxy, ["h38", "d41"])
-    close_round(table.round, table.round.stage.championship.club.roles.first().user,
-                remaining="played")
+    close_round(table.round, organiser, remaining="played")
     network_back(phone, proxy)
     late = wait(phone, lambda d: len(d.find_elements(By.CSS_SELECTOR, "tr.deal.late")) == 2
                 and not pending(d) and d.find_elements(By.CSS_SELECTOR, "tr.deal.late"), 40)
@@ -197,6 +199,45 @@ def test_a_deal_reaching_a_closed_round_is_shown_late_and_kept(phone, proxy):
         "TroefQueue.list(arguments[0]).then(function (r) {"
         " done(r.map(function (x) { return x.state; })); });", f"/sheet/{table.code}/")
     assert states == ["late", "late"]
+    assert differences(table) == []
+    # the organiser reopens the round and applies both from its list of late deals
+    reopen_round(table.round, organiser, "two deals from table 1 came after the close")
+    client.force_login(organiser)
+    assert "38" in client.get(f"/rounds/{table.round_id}/late-deals/").content.decode()
+    for late_deal in LateDeal.objects.filter(table=table).order_by("pk"):
+        version = Table.objects.get(pk=table.pk).version
+        applied = client.post(f"/late-deals/{late_deal.pk}/apply/", {"version": version})
+        assert applied.status_code == 302, applied.content.decode()[:300]
+    assert stored(table) == [(1, "h", 38), (2, "d", 41)]
+    assert entered(table) == 2
+    assert set(LateDeal.objects.filter(table=table).values_list("state", flat=True)) == {
+        "applied"}
+    phone.refresh()  # the phone's sheet shows both, stored
+    wait(phone, lambda d: len(stored_rows(d)) == 2, 20)
+    assert differences(table) == []
+
+
+def test_an_answer_cut_before_the_close_is_saved_not_late_when_sent_again(phone, proxy):
+    """The deal reached the server but its answer was lost; the organiser closed the round;
+    the phone sends it again with its key: it was saved before the close, so the phone
+    says it saved (and stays: the sheet is no longer served by its code), nothing waits on
+    the phone or for the organiser."""
+    from club.models import LateDeal
+    from club.services.closing import close_round
+
+    table = phone.table
+    proxy.mode = "cut"
+    type_deal(phone, "h38")
+    wait(phone, lambda d: stored(table) == [(1, "h", 38)], 20)
+    wait(phone, lambda d: len(pending(d)) == 1, 20)
+    close_round(table.round, table.round.stage.championship.club.roles.first().user,
+                remaining="played")
+    network_back(phone, proxy)
+    wait(phone, lambda d: not pending(d) and "Deal 1 is saved" in page_text(d), 30)
+    assert not phone.find_elements(By.CSS_SELECTOR, "tr.deal.late")
+    assert "/sheet/" in phone.current_url and "Page not found" not in page_text(phone)
+    assert stored(table) == [(1, "h", 38)] and entered(table) == 1
+    assert not LateDeal.objects.filter(table=table).exists()
     assert differences(table) == []
 
 

@@ -22,7 +22,7 @@
 
   window.TroefSender = function (env) {
     var Q = env.queue, sheet = env.sheet, t = env.t, say = env.say;
-    var sending = false, retryTimer = null, failures = 0, saved = [];
+    var sending = false, retryTimer = null, failures = 0, saved = [], closed = false;
 
     function csrfToken() {
       var match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
@@ -109,8 +109,10 @@
         sending = false;
         var numbers = saved;
         saved = [];
+        var roundClosed = closed;
+        closed = false;
         if (outcome === "done" || outcome === "empty") failures = 0;
-        return env.sent(outcome, numbers).then(function (waiting) {
+        return env.sent(outcome, numbers, roundClosed).then(function (waiting) {
           // no answer, or not logged in: try again; a conflict or a refusal waits for the scorer
           if (waiting && (outcome === "later" || outcome === "login")) retryLater();
         });
@@ -124,6 +126,7 @@
       var record = records[index], next = records[index + 1], data = answer.data || {};
       var work = Q.remove(record.key);
       saved.push(typeof data.number === "number" ? data.number : record.number);
+      if (data.closed) closed = true;  // saved before the round closed: no sheet to show now
       if (next && !next.sent && typeof data.version === "number") {
         next.version = data.version;  // on the sheet as this deal left it
         work = work.then(function () { return Q.put(next); });

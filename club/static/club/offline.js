@@ -321,11 +321,13 @@
       : fill(t.tSavedMany, { numbers: numbers.join(", ") });
   }
   var sender = window.TroefSender({ queue: Q, sheet: sheet, who: who, t: t, say: say,
-    sent: function (outcome, numbers) {
+    sent: function (outcome, numbers, roundClosed) {
       savedNumbers = savedNumbers.concat(numbers);
       return countPending().then(function (records) {
         if ((outcome === "done" || outcome === "empty") && !records.length && (savedNumbers.length || stale)) {
-          if (pristine()) {
+          // the round has closed since: its sheet is no longer served by the code, so the
+          // page stays and says what was saved
+          if (pristine() && !roundClosed) {
             try { window.sessionStorage.setItem(saidKey, JSON.stringify(savedNumbers)); } catch (e) { /* private mode */ }
             window.location.assign(sheet);  // the sheet as the server scored it
             return 0;
