@@ -13,6 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
+#: Who may redouble (tegen) under mee/tegen (RULES.md §4, §14): the dealer's partner, or
+#: either player of the dealer's side (engine.rules.Redoubler).
+REDOUBLERS: tuple[str, ...] = ("partner", "side")
+
 #: The most knocks a rule set may allow: the sheet records each call with its player, up to
 #: ten (x1024, ``club.bounds.MAX_DOUBLING``).
 MAX_KNOCKS = 10
@@ -44,7 +48,7 @@ def check_section14(self: Any, need: Any) -> None:
     need(not (self.must_undertrump and self.no_undertrump), "must_undertrump",
          "a lower trump cannot be both required and forbidden (no_undertrump)",
          "undertrump_both_ways")
-    need(self.redouble_by in ("partner", "side"), "redouble_by",
+    need(self.redouble_by in REDOUBLERS, "redouble_by",
          "must be 'partner' (the dealer's partner) or 'side' (either player of the dealer's "
          "side)", "redouble_by_invalid")
     need(self.redouble_by == "partner" or self.doubling == "mee_tegen", "redouble_by",

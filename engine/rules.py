@@ -48,9 +48,6 @@ AUCTION_HANDS: dict[str, dict[int, int]] = {
 RENONCE_PENALTIES: tuple[str, ...] = ("sixty", "flat30")
 DIRECTIONS: tuple[str, ...] = ("clockwise", "counterclockwise")
 SPARE_CARDS: tuple[str, ...] = ("face_up", "exchange")
-#: Who may redouble (tegen) under mee/tegen (RULES.md §4, §14): the dealer's partner, or
-#: either player of the dealer's side.
-REDOUBLERS: tuple[str, ...] = ("partner", "side")
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4, 6)
 #: Highest multiplier accepted with unlimited knocking by default (2**6, ``max_knocks=6``):
 #: a sheet beyond it is a typo.

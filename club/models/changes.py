@@ -9,6 +9,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from club.bounds import MAX_REASON
+
 
 class ChangeAction(models.TextChoices):
     ENTERED = "entered", _("entered")
@@ -30,7 +32,7 @@ class ResultChange(models.Model):
     at = models.DateTimeField(_("at"), auto_now_add=True)
     old = models.JSONField(_("old values"), null=True, blank=True)
     new = models.JSONField(_("new values"), null=True, blank=True)
-    reason = models.CharField(_("reason"), max_length=300, blank=True)
+    reason = models.CharField(_("reason"), max_length=MAX_REASON, blank=True)
 
     class Meta:
         abstract = True

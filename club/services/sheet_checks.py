@@ -65,11 +65,11 @@ def check_dealer(ctx: TableContext, deals: Sequence[Deal], number: int) -> None:
 
 
 def check_partnership_deal(ctx: TableContext, deals: Sequence[Deal], number: int,
-                           named_calls: bool, old: Deal | None = None) -> None:
+                           old: Deal | None = None) -> None:
     """The partnership sheet's own checks of deal ``number`` (the sheet kind's
-    ``check_deal``): whose deal it was. A call may name nobody (the sheet did not say who
-    made it): the score reads each call's side, which its turn gives; the entry row asks
-    for a name or "not recorded" (club.forms_sheets), the API takes the multiplier alone."""
+    ``check_deal``): whose deal it was, and who made each call. A call may name nobody
+    (the sheet did not say who made it: "not recorded", null in the API): the score reads
+    each call's side, which its turn gives."""
     if old is None or old.dealer != deals[number - 1].dealer:  # a correction of the points
         check_dealer(ctx, deals, number)  # alone keeps the dealer it had
     new = deals[number - 1]
@@ -96,6 +96,6 @@ def check_callers(ctx: TableContext, deal: Deal) -> None:
 
 
 def check_nothing_more(ctx: TableContext, deals: Sequence[Deal], number: int,
-                       named_calls: bool, old: Deal | None = None) -> None:
+                       old: Deal | None = None) -> None:
     """A sheet kind with no checks beyond its replay (auction: the rotation deals, nobody
     doubles)."""

@@ -186,12 +186,12 @@ def _new_deal(ctx: TableContext, number: int, facts: dict[str, Any]) -> Deal:
     return Deal(table=ctx.table, number=number, entered_by_id=ctx.actor.user_id, **known)
 
 
-def _check_deal(ctx: TableContext, deals: list[Deal], number: int, facts: dict[str, Any],
+def _check_deal(ctx: TableContext, deals: list[Deal], number: int,
                 old: Deal | None = None) -> None:
     """The sheet kind's own checks of deal ``number`` beyond the replay (a partnership
     sheet: who made each doubling call, and whose deal it was)."""
     try:
-        ctx.kind.check_deal(ctx, deals, number, "calls" in facts, old)
+        ctx.kind.check_deal(ctx, deals, number, old)
     except DealRefused as refused:
         raise refuse(refused.field, refused.message) from None
 
@@ -227,7 +227,7 @@ def enter_deal(actor: Actor, table_id: int | None, version: int, facts: dict[str
         deals = _deals(ctx)
         deal = _new_deal(ctx, len(deals) + 1, facts)
         deals.append(deal)
-        _check_deal(ctx, deals, deal.number, facts)
+        _check_deal(ctx, deals, deal.number)
         outcome = check_sheet(ctx, deals, deal.number)
     action = Action.CORRECTED if correction else Action.ENTERED
     rows = [deal, _change(ctx, action, deal.number, new=facts_of(deal), reason=reason)]
@@ -256,7 +256,7 @@ def edit_deal(actor: Actor, table_id: int | None, number: int, version: int,
         if deal.facts() == old.facts() and deal.play in (None, old.play):
             return Saved(number, version, "")  # nothing changed: nothing to log
         deals[index] = deal
-        _check_deal(ctx, deals, index + 1, facts, old)
+        _check_deal(ctx, deals, index + 1, old)
         outcome = check_sheet(ctx, deals, number)
     action = Action.CORRECTED if correction else Action.EDITED
 
@@ -353,7 +353,7 @@ def preview_deal(ctx: TableContext, deals: list[Deal], facts: dict[str, Any],
         deals[number - 1] = _new_deal(ctx, number, facts)
         deals[number - 1].pk = old.pk
     try:
-        _check_deal(ctx, deals, number, facts, old)
+        _check_deal(ctx, deals, number, old)
         outcome = check_sheet(ctx, deals, number)
     except SheetInvalid as invalid:
         return {"ok": False, "errors": invalid.errors}

@@ -69,7 +69,7 @@ class SheetKind:
     deal_initial_path: str
     #: ``page_extra(page)``: what the page adds to its context.
     page_extra_path: str
-    #: ``check_deal(ctx, deals, number, named_calls, old)``: the kind's checks of a deal
+    #: ``check_deal(ctx, deals, number, old)``: the kind's checks of a deal
     #: beyond the replay (raise club.services.sheet_checks.DealRefused).
     check_deal_path: str
     #: ``preview(ctx, outcome, number, count)``: a candidate deal's live figures.
