@@ -132,13 +132,16 @@ def _players_table(view, players: list[tuple[list, object]], decided) -> dict:
     return table
 
 
-def round_part(rnd: Round | None, reveal: bool) -> dict | None:
+def round_part(rnd: Round | None, reveal: bool, kind=None) -> dict | None:
+    """The round's tables as the projector shows them (``kind``: the championship's kind of
+    sheet, which draws a table's line; the projector passes the one it has, without the
+    round's championship read again)."""
     if rnd is None:
         return None
     page = round_page(rnd, reveal=reveal)
     # an adjusted result (a forfeit, an average score) reads as on the round page
     decided = {n.table.number: n for n in decision_notes(rnd=rnd, reveal=reveal) if n.result}
-    table_of = kind_of(rnd.stage.championship).projector_table
+    table_of = (kind or kind_of(rnd.stage.championship)).projector_table
     tables = [table_of(view, decided.get(view.table.number)) for view in page.tables]
     last = dict(Table.objects.filter(round=rnd, is_bye=False).annotate(
         last=Max("deals__entered_at")).values_list("number", "last"))
@@ -157,7 +160,7 @@ def projector_data(championship: Championship, standings: dict, reveal: bool = F
     kind's ``projector_standings``), names as the public sees them unless ``reveal``."""
     rnd = current_round(championship)
     return {"championship": championship.name, "standings": standings,
-            "round": round_part(rnd, reveal),
+            "round": round_part(rnd, reveal, kind_of(championship)),
             "labels": {"standings": _("Standings"), "tables": _("Tables"),
                        "latest": _("Latest results"), "table": _("Table"),
                        "none": _("No round has been drawn yet."),

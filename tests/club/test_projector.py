@@ -113,3 +113,22 @@ def test_the_page_polls_every_two_seconds_and_announces_no_whole_screen(client, 
     dutch = client.get(f"/championships/{champ.pk}/projector/").content.decode()
     assert re.search(r'id="projector-pause"[^>]*>Pauze</button>', dutch)
     assert 'data-new-deal="Tafel %(number)s: nieuw spel"' in dutch
+
+
+def test_the_projectors_tables_read_no_championship_again(table):
+    """The tables' part asks the kind of sheet the view already has: the round's
+    championship and its rule set are not read again (review: two queries more an answer)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from club.selectors.live import current_round, round_part
+    from club.sheets.kinds import kind_of
+
+    champ = Championship.objects.get(pk=table.round.stage.championship_id)
+    kind, rnd = kind_of(champ), current_round(champ)
+    with CaptureQueriesContext(connection) as queries:
+        part = round_part(rnd, False, kind)
+    assert part["counts"] == {"finished": 0, "all": 2}
+    again = [q["sql"] for q in queries.captured_queries
+             if re.search(r'FROM "club_(championship|ruleset)"', q["sql"])]
+    assert again == []
