@@ -53,7 +53,7 @@ def sentences() -> dict[str, Any]:
                                     "%(scorer)s stays, the others moved one seat on."),
         why.BYE_SWAP: gettext_lazy("%(entry)s (%(byes)s byes so far) took the seat of "
                                    "%(instead_of)s (%(instead_byes)s), who sits out instead."),
-        why.SUBSTITUTE: gettext_lazy("%(entry)s plays in the place of %(replaces)s."),
+        why.SUBSTITUTE: gettext_lazy("In the place of %(replaces)s: %(entry)s."),
         why.BYE_FEWEST: gettext_lazy("Byes go to the entries with the fewest byes so far "
                                      "(%(byes)s), drawn at random among them (seed %(seed)s)."),
         why.BYE_LOWEST: gettext_lazy("The lowest in the standing (place %(place)s of %(of)s) "

@@ -129,12 +129,12 @@ def decision_note(table: Table, sides: list[str]) -> str:
 
 def decided_result(table: Table, sides: list[str], points: tuple[int, int]) -> str:
     """An adjusted result in words, the same on every page that shows the table's result
-    (the round page, the projector, the standings): "Forfeit: Cas & Dirk wins, 52–30" (the
+    (the round page, the projector, the standings): "Forfeit: won by Cas & Dirk, 52–30" (the
     winner's game points for and against, RULES.md §11), "Average score: 40–40 each"; ""
     for the other decisions (their result is the sheet's, or none)."""
     if table.decision == Table.Decision.FORFEIT and table.decision_side is not None:
         winners = [name for side, name in enumerate(sides) if side != table.decision_side]
-        return _("Forfeit: %(side)s wins, %(points_for)d–%(points_against)d") % {
+        return _("Forfeit: won by %(side)s, %(points_for)d–%(points_against)d") % {
             "side": ", ".join(winners) or "?", "points_for": points[0],
             "points_against": points[1]}
     if table.decision == Table.Decision.AVERAGE:

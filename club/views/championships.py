@@ -235,7 +235,7 @@ class EntryActiveView(ChampionshipView):
     def post(self, request, pk):
         active = request.POST.get("active") == "1"
         service.set_entry_active(self.entry, active)
-        messages.success(request, (_("%(entry)s is back in.") if active else
+        messages.success(request, (_("Back in: %(entry)s.") if active else
                                    _("%(entry)s withdrew: not drawn any more.")) % {"entry": self.entry})
         return redirect("championship-entries", pk=self.entry.championship_id)
 

@@ -1,7 +1,7 @@
 """Issue 28 point 12: the Dutch pages name the suits in Flemish (RULES.md §12: klavers,
 koekens, ertens, piekens) and the points box takes the letters that follow; a pair's name
-("Cas & Dirk") is never the subject of a singular verb in Dutch or French; one form of
-address in each catalog (Dutch je, French vous)."""
+("Cas & Dirk") is never the subject of a singular verb in English, Dutch or French; one
+form of address in each catalog (Dutch je, French vous)."""
 
 from __future__ import annotations
 
@@ -47,28 +47,29 @@ def test_no_letter_names_two_trumps_or_the_doubling_key(language):
 PAIR = "Cas & Dirk"
 #: (msgid, its parameters): sentences whose subject may be a pair's name.
 SENTENCES = [
-    ("Forfeit: %(side)s wins, %(points_for)d–%(points_against)d",
+    ("Forfeit: won by %(side)s, %(points_for)d–%(points_against)d",
      {"side": PAIR, "points_for": 52, "points_against": 30}),
-    ("%(w)s wins (%(a)s–%(b)s in games).", {"w": PAIR, "a": 2, "b": 1}),
-    ("%(entry)s is back in.", {"entry": PAIR}),
+    ("Won by %(w)s (%(a)s–%(b)s in games).", {"w": PAIR, "a": 2, "b": 1}),
+    ("Back in: %(entry)s.", {"entry": PAIR}),
     ("%(entry)s withdrew: not drawn any more.", {"entry": PAIR}),
-    ("%(pair)s is active again.", {"pair": PAIR}),
-    ("%(entry)s plays in the place of %(replaces)s.", {"entry": PAIR, "replaces": "Els & Fien"}),
+    ("Active again: %(pair)s.", {"pair": PAIR}),
+    ("In the place of %(replaces)s: %(entry)s.", {"entry": PAIR, "replaces": "Els & Fien"}),
     ("%(entry)s had already played %(with)s: the draw kept them apart.",
      {"entry": PAIR, "with": "Els & Fien"}),
     (("With perfect play from the first card, %(side)s would take %(points)d card points and "
       "%(other)s %(rest)d."), {"side": PAIR, "points": 40, "other": "Els & Fien", "rest": 20}),
 ]
-SINGULAR = {"nl": r"(wint|is|doet|trok|speelt|had|zakte|zou|heeft|wordt)",
+SINGULAR = {"en": r"(wins|is|plays|has|does|takes|was)",
+            "nl": r"(wint|is|doet|trok|speelt|had|zakte|zou|heeft|wordt)",
             "fr": r"(gagne|est|a|avait|joue|s'est|ferait)"}
 
 
-@pytest.mark.parametrize("language", ["nl", "fr"])
+@pytest.mark.parametrize("language", ["en", "nl", "fr"])
 @pytest.mark.parametrize(("msgid", "params"), SENTENCES, ids=[s[0][:30] for s in SENTENCES])
 def test_a_pairs_name_is_not_the_subject_of_a_singular_verb(language, msgid, params):
     with translation.override(language):
         text = _(msgid) % params
-    assert text != msgid % params, "translated"
+    assert language == "en" or text != msgid % params, "translated"
     assert PAIR in text
     assert not re.search(re.escape(PAIR) + r"\s+" + SINGULAR[language] + r"\b", text), text
     assert not re.search(r"\b" + SINGULAR[language] + r"\s+" + re.escape(PAIR), text), text
