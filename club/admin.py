@@ -1,6 +1,8 @@
+from django import forms
 from django.contrib import admin
 
 from club import models
+from club.services.club_size import ClubFull, make_pair_room
 from club.views.auth import throttled_admin_login
 
 # /admin/login/ is throttled by the auth backend like the site's login; this gives it the message.
@@ -34,8 +36,24 @@ class MembershipAdmin(admin.ModelAdmin):
     autocomplete_fields = ["player", "club"]
 
 
+class PairAdminForm(forms.ModelForm):
+    """A new pair, or one moved to another club, takes room in its club: refused beyond
+    ``TROEF_CLUB_MAX_PAIRS``. The admin saves in the transaction the check locks in."""
+
+    def clean(self):
+        data = super().clean()
+        club = data.get("club")
+        if club is not None and (self.instance.pk is None or self.instance.club_id != club.pk):
+            try:
+                make_pair_room(club, 1)
+            except ClubFull as error:
+                raise forms.ValidationError(str(error)) from error
+        return data
+
+
 @admin.register(models.Pair)
 class PairAdmin(admin.ModelAdmin):
+    form = PairAdminForm
     list_display = ["__str__", "club"]
     list_filter = ["club"]
     autocomplete_fields = ["first", "second", "club"]

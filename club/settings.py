@@ -177,8 +177,11 @@ TROEF_RATINGS_QUEUE = os.environ.get("TROEF_RATINGS_QUEUE", "")
 # members of one club (a file import, adding a player, new players entered are refused
 # beyond it, naming it); an XLSX export writes at most this many rows (a CSV streams).
 # Above TROEF_LIST_ALL_MAX members to choose from, the entries page and a pair's page list
-# none but offer a search (club.selectors.member_search).
+# none but offer a search (club.selectors.member_search). At most TROEF_CLUB_MAX_PAIRS
+# pairs are a club's (removed ones kept for their results count): a new pair beyond it
+# (pair page, admin, championship import, demo) is refused, naming it.
 TROEF_CLUB_MAX_MEMBERS = int(os.environ.get("TROEF_CLUB_MAX_MEMBERS", "5000"))
+TROEF_CLUB_MAX_PAIRS = int(os.environ.get("TROEF_CLUB_MAX_PAIRS", "5000"))
 TROEF_LIST_ALL_MAX = int(os.environ.get("TROEF_LIST_ALL_MAX", "1000"))
 # A table's deals waiting for the organiser (club.services.late_deals): beyond, 429.
 TROEF_LATE_DEALS_PER_TABLE = int(os.environ.get("TROEF_LATE_DEALS_PER_TABLE", "40"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from club.models import Club, ClubRole, Membership, Pair
+from club.services.club_size import make_pair_room
 
 
 @transaction.atomic
@@ -39,13 +40,18 @@ def save_membership(membership: Membership) -> Membership:
     return membership
 
 
+@transaction.atomic
 def save_pair(club: Club, pair: Pair) -> Pair:
-    """Save a new or edited pair of ``club`` (its form checked both players are members)."""
+    """Save a new or edited pair of ``club`` (its form checked both players are members).
+    A new pair beyond ``TROEF_CLUB_MAX_PAIRS`` is refused (``ClubFull``), nothing written."""
+    if pair.pk is None:
+        make_pair_room(club, 1)
     pair.club = club
     pair.save()
     return pair
 
 
 def restore_pair(pair: Pair) -> None:
-    """Offer a removed pair (kept for its results) for new championships again."""
+    """Offer a removed pair (kept for its results) for new championships again. It never
+    stopped counting towards ``TROEF_CLUB_MAX_PAIRS``, so it takes no new room."""
     Pair.objects.filter(pk=pair.pk).update(active=True)

@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils.translation import pgettext
 
 from club.models import Club, ClubRole, Membership, Pair, Player
+from club.services.club_size import make_pair_room
 
 DEMO_USERNAME = "organiser"
 DEMO_PASSWORD = "troef-demo"
@@ -36,10 +37,13 @@ def create_demo_club() -> Club:
             member_number=f"ZT-{index:03d}", defaults={"last_name": last, "first_name": first})
         Membership.objects.get_or_create(club=club, player=player)
         players.append(player)
-    for index in range(6):
-        first, second = players[2 * index], players[2 * index + 1]
-        Pair.objects.get_or_create(club=club, first=first, second=second,
-                                   defaults={"name": f"{first.last_name} – {second.last_name}"})
+    wanted = [(players[2 * index], players[2 * index + 1]) for index in range(6)]
+    missing = [(first, second) for first, second in wanted if not Pair.objects.filter(
+        club=club, first=first, second=second).exists()]
+    make_pair_room(club, len(missing))  # TROEF_CLUB_MAX_PAIRS: ClubFull, nothing written
+    for first, second in missing:
+        Pair.objects.create(club=club, first=first, second=second,
+                            name=f"{first.last_name} – {second.last_name}")
     user_model = get_user_model()
     user, created = user_model.objects.get_or_create(username=DEMO_USERNAME)
     if created or not user.has_usable_password():

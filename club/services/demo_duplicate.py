@@ -7,6 +7,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from club.models import DuplicateEvent, Membership, Pair, Player, RuleSet
+from club.services.club_size import make_pair_room
 from club.services.duplicate import create_event
 from club.services.duplicate_sim import play_session
 
@@ -35,13 +36,14 @@ def create_demo_duplicate(club, user) -> DuplicateEvent | None:
         Membership.objects.get_or_create(club=club, player=player)
         members.append(player)
     members = members[:48]
-    pairs = []
-    for index in range(len(members) // 2):
-        first, second = members[2 * index], members[2 * index + 1]
-        pair = (Pair.objects.filter(club=club, first=first, second=second).first()
-                or Pair.objects.create(club=club, first=first, second=second,
-                                       name=f"{first.last_name} – {second.last_name}"))
-        pairs.append(pair)
+    wanted = [(members[2 * index], members[2 * index + 1]) for index in range(len(members) // 2)]
+    found = [Pair.objects.filter(club=club, first=first, second=second).first()
+             for first, second in wanted]
+    # TROEF_CLUB_MAX_PAIRS: ClubFull, and the transaction writes nothing
+    make_pair_room(club, found.count(None))
+    pairs = [pair or Pair.objects.create(club=club, first=first, second=second,
+                                         name=f"{first.last_name} – {second.last_name}")
+             for pair, (first, second) in zip(found, wanted, strict=True)]
     event = create_event(club, name=_("Duplicate evening"), rule_set=RuleSet.objects.get(
         club=None, preset="house"), movement="mitchell", boards_per_round=2, pairs=pairs,
         seed=DEMO_DUPLICATE_SEED, public=True)

@@ -10,10 +10,13 @@ import random
 import time
 from dataclasses import dataclass, field
 
+from django.db import transaction
+
 from club.models import Club, DuplicateBoard, DuplicatePair, DuplicateTable, Membership, Pair, Player
 from club.models import RuleSet as RuleSetModel
 from club.selectors.duplicate_results import standings
 from club.services import duplicate_handrecords as records
+from club.services.club_size import ClubFull, make_pair_room
 from club.services.duplicate import DuplicateInvalid, create_event
 from club.services.duplicate_travellers import enter_traveller
 from club.services.duplicate_verify import verify_duplicate_event
@@ -103,9 +106,11 @@ class DuplicateRehearsal:
     top: list[str] = field(default_factory=list)
 
 
+@transaction.atomic
 def _club_with_pairs(pairs: int, seed: int) -> tuple[Club, list[Pair]]:
     stamp = f"{seed}-{int(time.time() * 1000) % 10**9}"
     club = Club.objects.create(name=f"Duplicate rehearsal {stamp}", slug=f"dup-rehearsal-{stamp}")
+    make_pair_room(club, pairs)  # TROEF_CLUB_MAX_PAIRS: ClubFull, not even the club is kept
     players = Player.objects.bulk_create(
         Player(last_name=f"Player {index:03d}", first_name=f"R{stamp}")
         for index in range(1, 2 * pairs + 1))
@@ -151,7 +156,7 @@ def duplicate_rehearsal(command, options) -> None:
     try:
         result = rehearse_duplicate(options["pairs"], seed=options["seed"],
                                     progress=None if options["quiet"] else _bar)
-    except DuplicateInvalid as error:
+    except (DuplicateInvalid, ClubFull) as error:
         raise CommandError(f"--pairs: {error}") from error
     out = command.stdout
     out.write(f"Duplicate rehearsal of {options['pairs']} pairs, seed {options['seed']} "

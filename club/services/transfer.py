@@ -29,6 +29,7 @@ from club.models import (
     Stage,
     Table,
 )
+from club.services.club_size import ClubFull, make_pair_room
 from club.services.results import rebuild_table_results
 from club.services.standings import results_changed
 
@@ -152,6 +153,10 @@ def _import(data: dict) -> Championship:
         players[p["id"]] = player or Player.objects.create(
             last_name=p["last_name"], first_name=p["first_name"], member_number=p["member_number"])
         Membership.objects.get_or_create(club=club, player=players[p["id"]])
+    try:  # TROEF_CLUB_MAX_PAIRS: the import makes every pair of the document anew
+        make_pair_room(club, len(data["pairs"]))
+    except ClubFull as error:
+        raise ImportError_(str(error)) from error
     pairs = {p["id"]: Pair.objects.create(club=club, first=players[p["first"]],
                                           second=players[p["second"]], name=p["name"])
              for p in data["pairs"]}
