@@ -67,16 +67,6 @@ class MemberTable(tables.Table):
     def render_first_name(self, record, value):
         return self._name(record, value)
 
-    def export_values(self, record) -> dict:
-        """A row of the export by column name, as the columns give it, without
-        django-tables2's per-cell introspection (0.5 ms a row: 40,000 members took 20 s;
-        :func:`club.exports.table_values`, ``tests/club/test_club_exports_stream.py``)."""
-        player = record.player
-        return {"last_name": self._name(record, player.last_name),
-                "first_name": self._name(record, player.first_name),
-                "member_number": player.member_number or None,  # blank: None, as the column
-                "active": readable(record.active)}
-
 
 class PairTable(tables.Table):
     """A club's pairs; names as the public sees them unless ``reveal`` is set."""

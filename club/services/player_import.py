@@ -293,17 +293,19 @@ def _memberships_of(existing: dict[str, int]) -> set[tuple[int, int]]:
     return members
 
 
-def _make_room(planned: list[_Planned], existing: dict[str, int],
-               members: set[tuple[int, int]]) -> None:
-    """Each club the file adds members to has room for them all (``make_room`` locks the
-    club's row: call it in the writing transaction), else ``ClubFull``."""
-    adding: dict[Club, int] = {}
+def _make_room(planned: list[_Planned], existing: dict[str, int]) -> set[tuple[int, int]]:
+    """Lock the file's clubs (``make_room``'s row lock, in its order; in the writing
+    transaction), then read the memberships and check each club has room, else ``ClubFull``."""
+    clubs = sorted({plan.club.pk for plan in planned})
+    list(Club.objects.select_for_update().filter(pk__in=clubs).order_by("pk").values_list("pk"))
+    members, adding = _memberships_of(existing), {}
     for plan in planned:
         player_id = existing.get(plan.member) if plan.member else None
         if player_id is None or (plan.club.pk, player_id) not in members:
             adding[plan.club] = adding.get(plan.club, 0) + 1
     for club in sorted(adding, key=lambda c: c.pk):
         make_room(club, adding[club])
+    return members
 
 
 def _write(planned: list[_Planned], existing: dict[str, int],
@@ -364,8 +366,7 @@ def import_rows(user, club: Club, rows: list[list[str]],
         progress.writing(len(planned))
     try:
         with transaction.atomic():
-            members = _memberships_of(existing)
-            _make_room(planned, existing, members)
+            members = _make_room(planned, existing)
             _write(planned, existing, members, report, progress)
             if progress is not None:
                 progress.committing(report)

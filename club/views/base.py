@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, redirect
 from django_tables2 import SingleTableMixin
 from django_tables2.export.views import ExportMixin
 
 from club.access import can_edit_club
-from club.exports import SafeTableExport, export_filename
+from club.exports import ExportTooLarge, SafeTableExport, StreamedTableExport, export_filename
 from club.models import Club
 from club.params import BoundedPaginator
 
@@ -62,3 +63,23 @@ class ExportableTableMixin(ExportMixin, SingleTableMixin):
 
     def get_dataset_kwargs(self):
         return {**(super().get_dataset_kwargs() or {}), "title": self.get_export_title()}
+
+
+class StreamedExportMixin(ExportableTableMixin):
+    """Exports of lists as long as a club (issue 27, break 1): the CSV streams, the XLSX is
+    written row by row and bounded (:class:`club.exports.StreamedTableExport`); beyond the
+    bound the page says so and offers the CSV, whatever the club's size no request holds a
+    worker for long. An export builds nothing of the page."""
+
+    export_class = StreamedTableExport
+
+    def export_requested(self) -> str | None:
+        export = self.request.GET.get(self.export_trigger_param)
+        return export if self.export_class.is_valid_format(export) else None
+
+    def create_export(self, export_format):
+        try:
+            return super().create_export(export_format)
+        except ExportTooLarge as error:
+            messages.error(self.request, str(error))
+            return redirect(self.request.path)

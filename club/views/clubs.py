@@ -19,12 +19,12 @@ from club.access import (
     name_revealing_club_ids,
     rights,
 )
-from club.exports import ExportTooLarge, StreamedTableExport
 from club.forms import ClubForm, MembershipForm, PairForm, PlayerForm
 from club.models import Club, Membership, Pair, Player
 from club.params import BoundedPaginator
 from club.selectors.names import player_name
 from club.selectors.results import results_of_player
+from club.services.club_size import ClubFull
 from club.services.clubs import (
     create_club,
     remove_pair,
@@ -35,32 +35,12 @@ from club.services.clubs import (
 )
 from club.services.players import PlayerRefused, add_player_to_club, save_player
 from club.tables import ClubTable, MemberTable, PairTable
-from club.views.base import ClubEditMixin, ExportableTableMixin, RefusedIs400
+from club.views.base import ClubEditMixin, RefusedIs400, StreamedExportMixin
 from club.views.choices import pair_choices
 
 #: Pairs on one page of a club's page (issue 27, break 1: a club's pairs are not all read
 #: to answer its page); ``?pairs-page=`` for the next ones.
 PAIRS_PER_PAGE = 50
-
-
-class StreamedExportMixin(ExportableTableMixin):
-    """Exports of lists as long as a club (issue 27, break 1): the CSV streams, the XLSX is
-    written row by row and bounded (:class:`club.exports.StreamedTableExport`); beyond the
-    bound the page says so and offers the CSV, whatever the club's size no request holds a
-    worker for long. An export builds nothing of the page."""
-
-    export_class = StreamedTableExport
-
-    def export_requested(self) -> str | None:
-        export = self.request.GET.get(self.export_trigger_param)
-        return export if self.export_class.is_valid_format(export) else None
-
-    def create_export(self, export_format):
-        try:
-            return super().create_export(export_format)
-        except ExportTooLarge as error:
-            messages.error(self.request, str(error))
-            return redirect(self.request.path)
 
 
 class ClubListView(StreamedExportMixin, ListView):
@@ -108,7 +88,7 @@ class ClubDetailView(StreamedExportMixin, DetailView):
         ctx["championships"] = [c for c in self.object.championships.all()
                                 if c.public or allowed.see_private]
         ctx["pairs"] = PairTable(
-            Pair.objects.filter(club=self.object).select_related("first", "second")
+            Pair.objects.filter(club=self.object).select_related("club", "first", "second")
             .order_by("name", "pk"), prefix="pairs-", orderable=False)
         ctx["pairs"].reveal = ctx["can_edit"]
         RequestConfig(self.request, paginate={
@@ -216,7 +196,11 @@ class PairCreateView(ClubEditMixin, RefusedIs400, PairSearchMixin, CreateView):
         return {**super().get_form_kwargs(), "club": self.club}
 
     def form_valid(self, form):
-        save_pair(self.club, form.save(commit=False))
+        try:  # TROEF_CLUB_MAX_PAIRS: refused before anything is written
+            save_pair(self.club, form.save(commit=False))
+        except ClubFull as error:
+            form.add_error(None, str(error))
+            return self.form_invalid(form)
         messages.success(self.request, _("Pair added."))
         return redirect(self.club)
 
@@ -258,7 +242,7 @@ class PairRemoveView(ClubEditMixin, View):
         pair = get_object_or_404(Pair, pk=pk, club=self.club)
         if request.POST.get("restore"):
             restore_pair(pair)
-            messages.success(request, _("%(pair)s is active again.") % {"pair": pair})
+            messages.success(request, _("Active again: %(pair)s.") % {"pair": pair})
         elif remove_pair(pair):
             messages.success(request, _("%(pair)s deleted.") % {"pair": pair})
         else:

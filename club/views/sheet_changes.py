@@ -28,7 +28,7 @@ from club.selectors.sheets import (
     load_table,
     table_names,
 )
-from club.views.clubs import StreamedExportMixin
+from club.views.base import StreamedExportMixin
 
 
 def _value(name: str, value: Any, names: TableNames | None) -> str:

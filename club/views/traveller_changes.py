@@ -15,7 +15,7 @@ from django.views.generic import TemplateView
 
 from club.access import can_enter_sheets
 from club.models import DuplicateSession, Traveller, TravellerChange
-from club.views.base import ExportableTableMixin
+from club.views.base import StreamedExportMixin
 from club.views.sheet_changes import ResultChangeTable, describe
 
 
@@ -46,7 +46,7 @@ class TravellerChangeTable(ResultChangeTable):
         return describe(record, Directions(), Traveller.FACT_FIELDS)
 
 
-class SessionChangesView(ExportableTableMixin, TemplateView):
+class SessionChangesView(StreamedExportMixin, TemplateView):
     """Every change to a session's travellers."""
 
     template_name = "duplicate/changes.html"

@@ -83,7 +83,7 @@ def test_an_xlsx_beyond_the_club_limit_is_refused_and_the_csv_offered(
 
 @pytest.mark.parametrize("reveal, exclude", [(False, ("member_number",)), (True, ())])
 def test_the_member_tables_own_rows_are_django_tables2s(club_a, reveal, exclude):
-    """The export's fast rows (``MemberTable.export_values``) say what the columns say."""
+    """The export's rows (``club.exports.table_values``) say what the columns say."""
     from club.exports import table_values
     from club.tables import MemberTable
 
