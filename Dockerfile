@@ -14,4 +14,4 @@ RUN TROEF_PRODUCTION=1 DJANGO_SECRET_KEY=collectstatic-only DJANGO_ALLOWED_HOSTS
 RUN useradd --create-home troef && mkdir -p /app/media && chown troef /app/media
 USER troef
 EXPOSE 8000
-CMD ["gunicorn", "club.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", "--preload"]
+CMD ["gunicorn", "club.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", "--timeout", "30", "--preload"]

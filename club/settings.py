@@ -130,6 +130,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     options = DATABASES["default"].setdefault("OPTIONS", {})
     options["server_side_binding"] = True
     options["prepare_threshold"] = int(os.environ.get("DATABASE_PREPARE_THRESHOLD", "5"))
+    # No statement runs past this (issue 27, break 1: no request holds the database whatever
+    # a club's size; gunicorn's --timeout 30 ends the request itself): then it fails, and
+    # its transaction with it, instead of stalling every entry behind it.
+    TROEF_DB_STATEMENT_TIMEOUT_MS = int(os.environ.get("TROEF_DB_STATEMENT_TIMEOUT_MS", "30000"))
+    options["options"] = f"-c statement_timeout={TROEF_DB_STATEMENT_TIMEOUT_MS}"
     # Keep connections between requests (prepared statements live on the connection).
     if "DATABASE_CONN_MAX_AGE" not in os.environ:
         DATABASES["default"]["CONN_MAX_AGE"] = 60

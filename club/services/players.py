@@ -20,9 +20,11 @@ class PlayerRefused(ValueError):
         self.field = field
 
 
-#: A member number held by a player of a club the user does not organise (``%(number)s``).
-FOREIGN_NUMBER = gettext_lazy("Member number %(number)s is held by a player of another club. "
-                              "A player belongs to their club: ask its organiser.")
+#: A member number held by a player the user may not edit (``%(number)s``): of a club the
+#: user does not organise, or of no club. As the import's refusal, it names no other club
+#: (issue 27, break 9: it confirmed that the number was another club's).
+FOREIGN_NUMBER = gettext_lazy("Member number %(number)s cannot be used in this club. If it "
+                              "is right, ask the site's administrators.")
 
 
 @transaction.atomic

@@ -27,6 +27,7 @@ from club.models import (
     DealChange,
     DuplicatePair,
     Entry,
+    LateDeal,
     Pair,
     Player,
     ReportJob,
@@ -181,6 +182,7 @@ TEXTS = {
     "table.decision_reason": (Table, "decision_reason"),
     AUDIT_SUBJECT: (AuditEntry, "subject"),
     "auditentry.reason": (AuditEntry, "reason"),  # round reopened, table decided, roles...
+    "latedeal.reason": (LateDeal, "reason"),  # why the organiser discarded a late deal
 }
 
 
@@ -207,6 +209,7 @@ def _scrub_texts(player: Player, old: Player, label: str) -> dict[str, int]:
         DealChange: Q(table_id__in=tables),
         TravellerChange: Q(session__event__club_id__in=player_club_ids(player)),
         Table: Q(pk__in=tables),
+        LateDeal: Q(table_id__in=tables),
         AuditEntry: Q(club_id__in=player_club_ids(player)),
     }
     anywhere = _containing([old.full_name, *_last_name_words(old)])

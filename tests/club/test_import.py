@@ -166,7 +166,7 @@ def test_a_member_number_of_another_club_is_refused_on_import(organiser, club_a,
 
 def test_the_refusal_does_not_say_the_number_exists_elsewhere(org_client, organiser, club_a,
                                                                club_b):
-    """Issue 27, break 3: the refusal said "member number B-7 is held by a player of another
+    """Issue 27, break 9: the refusal said "member number B-7 is held by a player of another
     club", confirming to anyone who may import that the number exists. Now the sentence is
     the one for every member number the importer may not use (another club's player, a
     player of no club), naming neither the number nor a club."""

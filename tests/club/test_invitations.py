@@ -243,7 +243,7 @@ def test_a_club_name_never_breaks_the_mail_header(people):
     assert "victim@example.org" not in mail.outbox[0].recipients()
 
 
-# -- an invitation stands on its sender's right to give the role (issue 27, break 1) -------
+# -- an invitation stands on its sender's right to give the role (issue 27, break 4) -------
 
 
 def test_removing_the_sender_withdraws_their_open_invitations(people):

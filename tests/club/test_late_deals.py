@@ -134,6 +134,24 @@ def test_discarding_needs_a_reason_and_is_audited(client, organiser, table):
     assert "discarded" in page and "typed twice" in page
 
 
+def test_erasing_a_player_scrubs_their_name_from_a_discarded_late_deal(client, organiser,
+                                                                       table):
+    """Issue 27 break 5: the organiser's reason for discarding a late deal is free text
+    like a correction's; erasing a player named in it scrubs the name (it was left)."""
+    from club.services.privacy import anonymise_player
+
+    player = table.seats.order_by("position").first().player
+    table = closed(table, organiser)
+    late = send_late(table)
+    client.force_login(organiser)
+    reason = f"{player.full_name} sent it twice"
+    assert client.post(f"/late-deals/{late.pk}/discard/", {"reason": reason}).status_code == 302
+    anonymise_player(organiser, player, "asked by e-mail")
+    late.refresh_from_db()
+    assert player.last_name not in late.reason
+    assert late.reason == f"Anonymous player {player.pk} sent it twice"
+
+
 def test_the_service_refuses_what_the_page_refuses(organiser, table):
     table = closed(table, organiser)
     late = send_late(table)

@@ -1,5 +1,5 @@
 """Erasing a player scrubs their name from every free text that may name them, at any table
-and in any club's log, and says what it changed (issue 27, break 2: a change reason at
+and in any club's log, and says what it changed (issue 27, break 5: a change reason at
 another table kept the name on /championships/<id>/sheet-changes/)."""
 
 from __future__ import annotations

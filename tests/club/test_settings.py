@@ -52,3 +52,21 @@ def test_the_site_hashes_passwords_with_pbkdf2_and_only_the_tests_do_not(setting
                           "django.contrib.auth.hashers.Argon2PasswordHasher")
     assert "MD5" not in " ".join(hashers)
     assert settings.PASSWORD_HASHERS == ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def test_a_statement_and_a_request_have_a_time_limit_in_production():
+    """Issue 27, break 1: no request holds the site whatever a club's size: on PostgreSQL a
+    statement stops after TROEF_DB_STATEMENT_TIMEOUT_MS (30 s unless set), and the image's
+    gunicorn ends a request's worker after 30 s."""
+    env = {k: v for k, v in os.environ.items() if k != "TROEF_DB_STATEMENT_TIMEOUT_MS"}
+    code = ("import club.settings as s; "
+            "print(s.DATABASES['default'].get('OPTIONS', {}).get('options', ''))")
+    for url, wanted in (("postgres://u@db:5432/troef", "-c statement_timeout=30000"),
+                        ("sqlite:////tmp/x.sqlite3", "")):
+        found = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                               text=True, timeout=60, check=True,
+                               env={**env, "DATABASE_URL": url}).stdout.strip()
+        assert found == wanted, (url, found)
+    for name in ("Dockerfile", "docker-compose.yml"):
+        text = (ROOT / name).read_text()
+        assert "--timeout" in text and "30" in text.split("--timeout", 1)[1][:6], name

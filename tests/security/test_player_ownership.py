@@ -72,7 +72,9 @@ def test_add_form_refuses_a_member_number_of_another_club(client, world):
         {"last_name": "Hijack", "first_name": "Mr", "member_number": "A-1"})
     assert response.status_code == 400
     message = " ".join(response.context["form"].errors["member_number"])
-    assert "A-1" in message and "another club" in message
+    # refused without saying that the number is another club's (issue 27, break 9)
+    assert "A-1" in message and "cannot be used in this club" in message
+    assert "another club" not in message and "Club A" not in message
     unchanged(world["jan"], world["b"])
     assert Player.objects.count() == 1
 
@@ -152,7 +154,8 @@ def test_editing_refuses_a_member_number_of_another_club(client, world):
         reverse("player-edit", args=[mine.pk]),
         {"last_name": "Maes", "first_name": "Luc", "member_number": "A-1"})
     assert response.status_code == 400
-    assert "another club" in " ".join(response.context["form"].errors["member_number"])
+    message = " ".join(response.context["form"].errors["member_number"])
+    assert "cannot be used in this club" in message and "another club" not in message
     mine.refresh_from_db()
     assert mine.member_number == "B-1"
 
