@@ -52,12 +52,14 @@ LONG_FIRST = (
     "tests/e2e/test_accessibility.py",             # about 90 s
     "tests/services/test_report_faults.py",        # 73 s: workers killed and restarted
     "tests/club/test_typed_text.py",               # 50 s: PDFs of any name
+    "tests/e2e/test_offline_network.py",           # 50-60 s: the proxy's tests, both passes
     "tests/club/test_privacy.py",                  # 20-35 s: the crawl
     "tests/e2e/test_sheet_browser.py",
     "tests/club/test_rehearsal.py",
     "tests/api/test_contract_all_checks.py",
     "tests/e2e/test_offline_entry.py",
     "tests/e2e/test_dutch_evening.py",
+    "tests/e2e/test_projector_browser.py",
 )
 
 #: Where the full collection is kept for tests/test_passes.py (before any deselection).

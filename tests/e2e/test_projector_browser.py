@@ -12,6 +12,7 @@ from selenium.webdriver.common.by import By
 from tests.factories import make_user
 from tests.helpers.browser import DANGLING, SIZES, SMALL_TEXT, chromium, serious, wait
 from tests.helpers.closing import dealer, enter, facts
+from tests.helpers.offline import differences
 from tests.helpers.sheets import sheet_table
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
@@ -78,6 +79,7 @@ def test_a_saved_deal_shows_within_3_s_and_the_pause_button_holds_the_screen(
     wait(browser, lambda d: not paused(d))
     assert pause.text == "Pause"
     wait(browser, lambda d: heading(d) != held)
+    assert differences(table) == []  # verify_results: nothing stored to repair
 
 
 def test_the_pointer_or_the_focus_on_the_screen_pauses_the_rotation(
