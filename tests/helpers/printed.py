@@ -4,8 +4,9 @@ text block (to find a line wider than its box: text the page would cut).
 
 - :func:`build_world`: a partnership round (Flemish, an individual event: a table of four
   and a table of three, two games at the four with every note a deal can carry), an
-  auction round of each game (tables of 3 and 7), a duplicate session; every player's name
-  30 characters long.
+  auction round of each game (tables of 3 and 7), a duplicate session played through
+  (standings); every player's name 30 characters long. Deal 1 of the partnership round's
+  table of four is entered trick by trick (the play analysis).
 - :func:`render`: a PDF's text (pypdf) and its cut lines (:func:`cut_lines`).
 """
 
@@ -19,6 +20,7 @@ from pypdf import PdfReader
 from club.models import Deal, Entry, Pair, Player, Round, RuleSet, Seat, Table
 from club.services.results import rebuild_table_results
 from tests.factories import make_championship, make_club
+from tests.helpers.sheets import random_play
 
 #: Names of 30 characters (first and last name together, with the space).
 LONG_NAMES = [
@@ -73,6 +75,9 @@ FOUR_DEALS = [
     {"trump": "d", "points": 15, "points_other": 45, "doubling": 2, "calls": [2]},
     {"trump": "c", "points": 15, "points_other": 45},
 ]
+#: The cards of deal 1 at table 1 (trump hearts, dealer seat 0), trick by trick: a legal
+#: deal (``tests.helpers.sheets.random_play(1)``) for the play analysis.
+PLAYED_TRICKS = [trick.split() for trick in random_play(1)[0].splitlines()]
 #: Table 2 (three players, 51 in play): the dealer alone against the partners.
 THREE_DEALS = [
     {"trump": "h", "points": 51, "points_other": 0, "all_tricks": 0},
@@ -104,6 +109,8 @@ def partnership_round() -> Round:
     four = _seat(rnd, 1, entries[:4], code="PRINT01")
     three = _seat(rnd, 2, entries[4:], keeper=1, first_dealer=1, code="PRINT02")
     _deals(four, FOUR_DEALS)
+    # deal 1 (trump hearts, dealer seat 0) entered trick by trick: the play analysis
+    Deal.objects.filter(table=four, number=1).update(play={"tricks": PLAYED_TRICKS})
     _deals(three, THREE_DEALS)
     Table.objects.filter(pk=three.pk).update(
         decision=Table.Decision.PLAYED,
@@ -141,13 +148,25 @@ def auction_round(preset: str, played: bool) -> Round:
 
 
 def duplicate_session():
-    from tests.helpers.duplicate import make_event
+    """A 4-pair Howell of one board a round, the players renamed before the event is made
+    (its pairs keep the names they had then), every board played (``play_session``): the
+    standings have every pair."""
+    from club.services.duplicate import create_event
+    from club.services.duplicate_sim import play_session
+    from tests.helpers.duplicate import make_pairs
 
-    event = make_event(pairs=4, movement="howell", per_round=1, club=make_club("printed-dup"))
-    players = Player.objects.filter(pk__in=[pk for pair in Pair.objects.filter(club=event.club)
-                                            for pk in (pair.first_id, pair.second_id)])
-    _rename(list(players.order_by("pk")))
-    return event.sessions.get()
+    club = make_club("printed-dup")
+    pairs = make_pairs(club, 4)
+    _rename([player for pair in pairs for player in (pair.first, pair.second)])
+    pairs = list(Pair.objects.filter(pk__in=[pair.pk for pair in pairs])
+                 .select_related("first", "second").order_by("pk"))
+    event = create_event(club, name="Parenwedstrijd van de Troefclub",
+                         rule_set=RuleSet.objects.get(club=None, preset="house"),
+                         movement="howell", boards_per_round=1, pairs=pairs, seed="test",
+                         public=False, rounds=None, sessions=1, entered=False)
+    session = event.sessions.get()
+    play_session(session)
+    return session
 
 
 def build_world() -> World:
