@@ -19,13 +19,13 @@ from django.utils.translation import gettext_lazy as _
 
 from club import messages
 from club.bounds import MAX_POINTS, MAX_REASON, MAX_SEAT, MAX_TRICKS
-from club.selectors.sheets import TRUMP_SYMBOLS, TableContext
+from club.selectors.sheets import TableContext
 from club.sheets.auction_games import game_sheet
+from club.trump_keys import NO_TRUMP, stored_trump, trump_choices
 
 #: What the bid box accepts for an all-tricks bid (en, nl "alle", fr "tout"), and the word's
 #: first letter.
 ALL_WORDS = {"a", "all", "alle", "alles", "t", "tout", "tous", "*"}
-NO_TRUMP = "n"
 
 
 class AuctionDealForm(forms.Form):
@@ -55,7 +55,7 @@ class AuctionDealForm(forms.Form):
         self.fields["declarer"].choices = [("", _("— thrown in"))] + [
             (seat.position, f"{seat.position + 1} · {seat.player.full_name}")
             for seat in ctx.seats if seat.position <= MAX_SEAT]
-        self.fields["trump"].choices = [("", "—"), *TRUMP_SYMBOLS.items(), (NO_TRUMP, _("NT"))]
+        self.fields["trump"].choices = [("", "—"), *trump_choices()]
         self.game = game_sheet(self.rules)
         if self.privilege:  # variant 1: the declarer took the privilege, nobody bids
             del self.fields["bid"]
@@ -99,7 +99,7 @@ class AuctionDealForm(forms.Form):
         bid = data.get("bid")
         trump = data.get("trump") or ""
         return {
-            "trump": None if trump in ("", NO_TRUMP) else trump,
+            "trump": stored_trump(trump),
             "doubling": 1, "declarer": data.get("declarer"),
             "contract": bid if isinstance(bid, int) else None, "contract_all": bid == "all",
             "exchanged": data.get("exchanged") or 0, "points": data.get("count"),

@@ -12,10 +12,10 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from club.bounds import MAX_DOUBLING, MAX_POINTS, MAX_REASON, MAX_VERSION
-from club.forms_sheets import NO_TRUMP, stored_trump, trump_choices
 from club.models import DuplicateEvent, Pair, RuleSet
 from club.models.duplicate import MAX_BOARDS_PER_ROUND
 from club.rule_labels import rule_set_name
+from club.trump_keys import NO_TRUMP, stored_trump, trump_choices
 
 SIDE_CHOICES = [("", _("none")), ("0", _("North-South")), ("1", _("East-West"))]
 

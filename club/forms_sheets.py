@@ -14,15 +14,13 @@ from django.utils.translation import gettext_lazy as _
 from club import messages
 from club.bounds import MAX_DOUBLING, MAX_POINTS, MAX_REASON, MAX_TRICKS
 from club.rule_labels import rules_name
-from club.selectors.sheets import TRUMP_SYMBOLS, TableContext
+from club.selectors.sheets import TableContext
 from club.sheet_callers import NOT_RECORDED, caller_rule, callers, callers_by_dealer, seat_key
 from club.sheet_labels import call_labels
 from club.table_codes import normalise
+from club.trump_keys import form_trump, stored_trump, trump_choices
 from scoring import points_in_play
 from scoring.calls import call_multiplier, knocks_of
-
-#: The form's value for no trump (a radio button needs one); stored and scored as None.
-NO_TRUMP = "n"
 
 #: A call whose caller the sheet does not say, as the form's cleaned value (stored as None).
 UNNAMED = -1
@@ -31,56 +29,6 @@ UNNAMED = -1
 def _caller(value: str) -> int:
     """A call list's value: a seat, or ``UNNAMED`` for "not recorded"."""
     return UNNAMED if value == NOT_RECORDED else int(value)
-
-
-def trump_choices() -> list[tuple[str, str]]:
-    return [*TRUMP_SYMBOLS.items(), (NO_TRUMP, _("NT"))]
-
-
-#: The letters that name a trump in the points box, in each language's own words (the suit
-#: names of RULES.md §12): klavers, kOekens (k is klavers'), ertens, piekens, zonder troef;
-#: trèfle, carreau, cœur, pique, sans atout.
-TRUMP_KEYS = {
-    "en": {"c": "c", "d": "d", "h": "h", "s": "s", "n": NO_TRUMP},
-    "nl": {"k": "c", "o": "d", "e": "h", "p": "s", "z": NO_TRUMP},
-    "fr": {"t": "c", "r": "d", "c": "h", "p": "s", "a": NO_TRUMP},
-}
-#: Letters still understood, not shown: in Dutch ruiten, harten, schoppen (the letters of the
-#: Netherlands' suit names, which the sheet used before).
-TRUMP_ALIASES = {"nl": {"r": "d", "h": "h", "s": "s"}}
-
-
-def trump_keys(language: str | None) -> dict[str, str]:
-    """Letter -> trump choice for the points box: the language's own letters, its older
-    ones, and the English ones where they do not clash (in French "c" is cœur, so clubs is
-    "t" only).
-
-    >>> trump_keys("fr")["c"], trump_keys("fr")["d"], trump_keys("nl")["k"], trump_keys("nl")["o"]
-    ('h', 'd', 'c', 'd')
-    """
-    short = (language or "en")[:2]
-    keys = dict(TRUMP_KEYS.get(short, {}))
-    for letter, choice in [*TRUMP_ALIASES.get(short, {}).items(), *TRUMP_KEYS["en"].items()]:
-        keys.setdefault(letter, choice)
-    return keys
-
-
-def trump_letters(language: str | None) -> dict[str, str]:
-    """Trump choice -> the letter shown on its button (the language's own)."""
-    own = TRUMP_KEYS.get((language or "en")[:2], TRUMP_KEYS["en"])
-    return {choice: letter for letter, choice in own.items()}
-
-
-def stored_trump(choice: str | None) -> str | None:
-    """The recorded trump of a form's choice: a suit letter, or None for no trump."""
-    return None if not choice or choice == NO_TRUMP else choice
-
-
-def form_trump(deal) -> str:
-    """A recorded deal's trump as the form shows it ("" for a cancelled deal: none)."""
-    if deal.cancelled:
-        return ""
-    return deal.trump or NO_TRUMP
 
 
 #: Options a rule set may lack: the entry row drops their fields, and refuses them if sent.

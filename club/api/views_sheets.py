@@ -35,7 +35,7 @@ from club.api.errors import ApiError, codes_held_back, error, form_errors, sheet
 from club.api.idempotency import HEADER, MAX_KEY, apply_once
 from club.api.permissions import deny
 from club.bounds import MAX_NUMBER
-from club.forms_sheets import NO_TRUMP, OPTIONAL, DealForm
+from club.forms_sheets import OPTIONAL, DealForm
 from club.models import Round
 from club.rule_labels import rules_name
 from club.selectors.late_deals import closed_table
@@ -45,6 +45,7 @@ from club.services import late_deals, sheet_messages
 from club.services import sheets as service
 from club.services.sheets import SheetConflict, SheetInvalid
 from club.sheet_callers import NOT_RECORDED
+from club.trump_keys import NO_TRUMP
 from scoring import points_in_play
 from scoring.errors import DealResultError
 

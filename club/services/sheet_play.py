@@ -21,10 +21,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from club import messages
-from club.forms_sheets import stored_trump
 from club.rule_labels import rules_name
 from club.selectors.sheets import Actor, TableContext, load_table
 from club.services.sheets import Saved, SheetInvalid, edit_deal, enter_deal, refuse
+from club.trump_keys import stored_trump
 from engine.cards import Card
 from engine.deal import Deal as EngineDeal
 from engine.errors import EngineError

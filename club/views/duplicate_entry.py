@@ -34,7 +34,6 @@ from club.forms_duplicate import (
     TravellerTricksForm,
     initial_of,
 )
-from club.forms_sheets import trump_keys, trump_letters
 from club.models import DuplicateBoard, DuplicateSession, Traveller
 from club.selectors.duplicate import conceal_pairs
 from club.services.duplicate import DuplicateInvalid, enter_board
@@ -45,6 +44,7 @@ from club.services.duplicate_travellers import (
     remove_traveller,
 )
 from club.services.traveller_play import CardRefused, enter_traveller_tricks, play_text
+from club.trump_keys import trump_keys, trump_letters
 from club.views.duplicate import SEATS, hands_shown, names_for, table_of
 from scoring import points_in_play
 

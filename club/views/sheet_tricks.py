@@ -13,11 +13,12 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
 from club.bounds import MAX_NUMBER
-from club.forms_sheets import TricksForm, calls_initial, form_trump
+from club.forms_sheets import TricksForm, calls_initial
 from club.params import int_param
 from club.selectors.sheet_page import sheet_page
 from club.services.sheet_play import record_play
 from club.services.sheets import SheetConflict, SheetInvalid
+from club.trump_keys import form_trump
 from club.views.sheets import SheetView
 
 

@@ -29,12 +29,7 @@ from django.views import View
 
 from club import table_codes
 from club.bounds import MAX_NUMBER
-from club.forms_sheets import (
-    DealForm,
-    TricksForm,
-    trump_keys,
-    trump_letters,
-)
+from club.forms_sheets import DealForm, TricksForm
 from club.params import int_param
 from club.selectors.sheet_page import SheetPage
 from club.selectors.sheet_rows import table_deals
@@ -50,6 +45,7 @@ from club.services import sheets as service
 from club.services.sheet_messages import format_label
 from club.services.sheets import SheetConflict, SheetInvalid
 from club.sheet_labels import direction_label
+from club.trump_keys import trump_keys, trump_letters
 from club.views.sheet_closed import after_close
 from club.views.sheet_code import refused_page
 

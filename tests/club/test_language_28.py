@@ -13,7 +13,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from club.forms_sheets import NO_TRUMP, TRUMP_KEYS, trump_keys, trump_letters
+from club.trump_keys import NO_TRUMP, TRUMP_KEYS, trump_keys, trump_letters
 
 pytestmark = pytest.mark.pure  # run once (tests/passes.py): catalogs only
 

@@ -284,7 +284,7 @@ def test_the_projectors_tables_have_a_header_row(client, world):
 def test_a_deals_multiplier_and_trick_mark_have_words(org_client, world):
     """The note "×2" beside a deal's score and the 🂠 of a deal entered trick by trick are
     shown to the eye and said in words (they were a bare "×2" and a title only)."""
-    from club.forms_sheets import NO_TRUMP
+    from club.trump_keys import NO_TRUMP
 
     response = org_client.post(url(world), deal_data(world, trump=NO_TRUMP))
     assert response.status_code == 302, response.content.decode()[:1500]

@@ -14,9 +14,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from club.forms_sheets import NO_TRUMP
 from club.models import ClubRole, DuplicateBoard, Traveller
 from club.services.duplicate_sim import play_board
+from club.trump_keys import NO_TRUMP
 from engine.cards import Card
 from tests.factories import make_user
 from tests.helpers.duplicate import board_one_evening
