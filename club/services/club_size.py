@@ -81,7 +81,14 @@ def _room(club: Club, adding: int, rows, limit: int, message) -> None:
     ``limit``."""
     if adding <= 0:
         return
-    Club.objects.select_for_update().filter(pk=club.pk).values_list("pk", flat=True).first()
+    lock_clubs([club.pk])
     have = rows.count()
     if have + adding > limit:
         raise ClubFull(message(club, have, adding, limit), limit=limit)
+
+
+def lock_clubs(club_ids) -> None:
+    """Lock the clubs' rows until the transaction ends, in one order (primary key) so two
+    writers never wait on each other crosswise: what any check here counts stays as read."""
+    list(Club.objects.select_for_update().filter(pk__in=sorted(set(club_ids)))
+         .order_by("pk").values_list("pk", flat=True))

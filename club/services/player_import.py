@@ -24,7 +24,7 @@ from django.utils.translation import ngettext
 from club.access import can_edit_club, players_not_editable
 from club.bounds import IN_QUERY_CHUNK
 from club.models import Club, Membership, Player
-from club.services.club_size import ClubFull, make_room
+from club.services.club_size import ClubFull, lock_clubs, make_room
 
 #: Accepted spellings of each CSV column (compared lower-case, spaces and _ alike).
 CSV_COLUMNS = {
@@ -296,8 +296,7 @@ def _memberships_of(existing: dict[str, int]) -> set[tuple[int, int]]:
 def _make_room(planned: list[_Planned], existing: dict[str, int]) -> set[tuple[int, int]]:
     """Lock the file's clubs (``make_room``'s row lock, in its order; in the writing
     transaction), then read the memberships and check each club has room, else ``ClubFull``."""
-    clubs = sorted({plan.club.pk for plan in planned})
-    list(Club.objects.select_for_update().filter(pk__in=clubs).order_by("pk").values_list("pk"))
+    lock_clubs(plan.club.pk for plan in planned)
     members, adding = _memberships_of(existing), {}
     for plan in planned:
         player_id = existing.get(plan.member) if plan.member else None
